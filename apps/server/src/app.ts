@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { loadTokenSecret } from './services/settings';
+import { createJobQueue, type JobQueue } from './services/jobs';
+import { healthRoutes } from './routes/health';
+import { authRoutes } from './routes/auth';
+import { userRoutes } from './routes/users';
+import { roleRoutes } from './routes/roles';
+import { zoneRoutes } from './routes/zones';
+import { storageRoutes } from './routes/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    tokenSecret: string;
+    /** Durable background work; absent when built with `jobs: false`. */
+    jobs: JobQueue | undefined;
+  }
+}
+
+export type BuildOptions = {
+  /** An already open database (tests share one); else one is opened from config. */
+  database?: Database;
+  /** Whether closing the app closes the database too (default: when the app opened it). */
+  ownsDatabase?: boolean;
+  logger?: boolean | object;
+  /** Start the job queue (off in API tests that do not need it). */
+  jobs?: boolean;
+};
+
+/** Builds the Vigil server: API under /api, OpenAPI at /docs, and the built console at /. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokenSecret', await loadTokenSecret(database.db));
+  const jobs = opts.jobs === false ? undefined : await createJobQueue(database.sql, { log: app.log });
+  app.decorate('jobs', jobs);
+
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+    if (opts.ownsDatabase ?? !opts.database) await database.close();
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    return payload;
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Vigil API', version: '0.1.0', description: 'Console API (SPEC §7) of Vigil' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(accessPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(zoneRoutes);
+  await app.register(storageRoutes);
+
+  await registerConsole(app, config);
+  return app;
+}
+
+/** Serves the built console with an SPA fallback; `/api` paths never fall back to HTML. */
+async function registerConsole(app: FastifyInstance, config: Config): Promise<void> {
+  const dir = config.consoleDir;
+  const index = dir ? path.join(dir, 'index.html') : undefined;
+  const hasConsole = !!index && fs.existsSync(index);
+  if (hasConsole && dir) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, file) => {
+        const name = path.basename(file);
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (name === 'hash.json' || name === 'sw.js' || name.endsWith('.html')) {
+          res.header('cache-control', 'no-store');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/') || !hasConsole || req.method !== 'GET') {
+      return reply.code(404).send({ reason: 'Not found', code: 'not_found' });
+    }
+    reply.header('cache-control', 'no-store');
+    return reply.type('text/html').send(fs.createReadStream(index as string));
+  });
+}

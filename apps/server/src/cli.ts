@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { buildApp } from './app';
+import { describeConfig, loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { credentials, users, zones } from './db/schema';
+import { ACME_ADMIN, DEMO_API_KEY, DEMO_PASSWORD, DEMO_USERS, SUPERADMIN, demoExists, seedBase, seedDemo } from './db/seed';
+import { hashPassword, randomSecret } from './services/crypto';
+
+const HELP = `vigil — web console and API server of a staff-safety alert platform
+
+Usage: vigil <command> [options]
+
+Commands:
+  serve                 Apply migrations, seed on first embedded start, serve API and console
+  migrate               Apply database migrations and exit
+  seed [--demo]         Create the root zone and roles; with --demo also the demo organisations
+  create-admin          Create an organisation admin: --email, --org <slug> [--org-name] [--name]
+                        [--role admin] (prints a generated password unless --password is given)
+
+Environment: PORT (8080), DATA_DIR (./data), DATABASE_URL (unset: embedded PGlite),
+PUBLIC_URL, LOG_LEVEL (info), DEFAULT_SLUG (demo), ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S,
+SEED_DEMO (true without DATABASE_URL), TOKEN_SECRET (else generated and kept in the database).
+`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'migrate': {
+      const db = await openDatabase(config);
+      await seedBase(db.db);
+      await db.close();
+      console.log('migrations applied');
+      return;
+    }
+    case 'seed': {
+      const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean' } } });
+      const db = await openDatabase(config);
+      await (values.demo ? seedDemo(db.db) : seedBase(db.db));
+      await db.close();
+      console.log(values.demo ? 'demo organisations seeded' : 'roles seeded');
+      return;
+    }
+    case 'create-admin':
+      return createAdmin(rest);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      console.log(HELP);
+      return;
+    default:
+      console.error(`Unknown command: ${command}\n\n${HELP}`);
+      process.exitCode = 2;
+  }
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  console.log('Vigil configuration:');
+  for (const line of describeConfig(config)) console.log(`  ${line}`);
+  const database = await openDatabase(config);
+  let seeded = false;
+  await seedBase(database.db);
+  if (config.seedDemo && !(await demoExists(database.db))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+  const app = await buildApp(config, { database, ownsDatabase: true });
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  console.log(`\nVigil is running at ${url}${seeded ? ' (demo organisations seeded)' : ''}`);
+  if (config.seedDemo) printDemoLogins();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printDemoLogins(): void {
+  console.log(`\nDemo logins (password ${DEMO_PASSWORD}):`);
+  for (const u of [...DEMO_USERS, ACME_ADMIN, SUPERADMIN]) console.log(`  ${u.email.padEnd(28)} ${u.role}`);
+  console.log(`Demo API key (organisation demo): ${DEMO_API_KEY}\n`);
+}
+
+async function createAdmin(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      org: { type: 'string' },
+      'org-name': { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      password: { type: 'string' },
+    },
+  });
+  if (!values.email || !values.org) {
+    console.error('create-admin needs --email and --org <slug>');
+    process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig();
+  const database: Database = await openDatabase(config);
+  try {
+    await seedBase(database.db);
+    const db = database.db;
+    let [org] = await db.select().from(zones).where(eq(zones.slug, values.org)).limit(1);
+    if (!org) {
+      const id = crypto.randomUUID();
+      const [root] = await db.select().from(zones).where(eq(zones.level, 'root')).limit(1);
+      [org] = await db
+        .insert(zones)
+        .values({ id, name: values['org-name'] ?? values.org, level: 'org', parentId: root!.id, path: [...root!.path, id], slug: values.org, auth: { methods: ['password', 'key'] } })
+        .returning();
+      console.log(`created organisation ${values.org}`);
+    }
+    const password = values.password ?? randomSecret(12);
+    const [user] = await db
+      .insert(users)
+      .values({ email: values.email, name: values.name ?? values.email, role: values.role, zoneId: org!.id })
+      .returning();
+    await db.insert(credentials).values({ userId: user!.id, passwordHash: await hashPassword(password) });
+    console.log(`created ${values.role} ${values.email} in ${values.org}${values.password ? '' : ` with password ${password}`}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

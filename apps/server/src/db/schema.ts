@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/**
+ * SPEC §3 Zone. Organisations are zones of level 'org' under the single 'root'.
+ * `path` holds the ids from the root down to the zone itself, so a subtree is `path && ARRAY[id]`.
+ */
+export const zones = pgTable(
+  'zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    level: text('level').notNull(),
+    parentId: uuid('parent_id'),
+    path: uuid('path').array().notNull(),
+    slug: text('slug'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    auth: jsonb('auth').$type<Record<string, unknown>>().notNull().default({}),
+    peers: uuid('peers').array().notNull().default(sql`'{}'::uuid[]`),
+    followers: uuid('followers').array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps,
+  },
+  (t) => [
+    index('zones_parent_idx').on(t.parentId),
+    index('zones_path_idx').using('gin', t.path),
+    uniqueIndex('zones_slug_idx').on(t.slug),
+  ],
+);
+
+/** SPEC §3 Role: its id is its name, abilities are CASL raw rules. */
+export const roles = pgTable('roles', {
+  id: text('id').primaryKey(),
+  abilities: jsonb('abilities').$type<unknown[]>().notNull().default([]),
+  ...timestamps,
+});
+
+/** SPEC §3 User. `location` narrows alert views; `state` holds closedNotes. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role')
+      .notNull()
+      .references(() => roles.id),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    location: uuid('location').array().notNull().default(sql`'{}'::uuid[]`),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`), index('users_zone_idx').on(t.zoneId)],
+);
+
+export const credentials = pgTable('credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** API keys: console keys (kind 'console') and gateway keys (kind 'gateway', ingest only). */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('console'),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    role: text('role')
+      .notNull()
+      .references(() => roles.id),
+    /** SHA-256 hex of the secret: keys carry 128+ random bits, so a slow hash adds nothing. */
+    keyHash: text('key_hash').notNull(),
+    /** First characters of the secret, to recognise a key in a list. */
+    prefix: text('prefix').notNull(),
+    createdBy: text('created_by'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_zone_idx').on(t.zoneId)],
+);
+
+/** A signed-in session: one per login, revoked on logout; carries the session role override. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleOverride: text('role_override'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, rotated on use; a replaced token stays valid for a short grace. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Failed password logins, for the per (account, client address) limit. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: text('account').notNull(),
+    client: text('client').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.account, t.client, t.at)],
+);
+
+/** Every write: who, which request, which entity, before and after (SPEC /log/audit). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: text('request_id').notNull(),
+    actor: text('actor').notNull(),
+    orgId: uuid('org_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_request_idx').on(t.requestId),
+    index('audit_log_org_at_idx').on(t.orgId, t.at),
+  ],
+);
+
+/** SPEC §3 Tag. Its id is the 12-hex lower-case MAC; `zone_id` mirrors config.location. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: text('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    zoneId: uuid('zone_id').references(() => zones.id),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('tags_org_idx').on(t.orgId),
+    index('tags_zone_idx').on(t.zoneId),
+    index('tags_config_state_idx').on(sql`(${t.config}->>'state')`),
+  ],
+);
+
+/** SPEC §3 Gateway. Its id is the 12-hex lower-case MAC; `zone_id` mirrors config.location. */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: text('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    zoneId: uuid('zone_id').references(() => zones.id),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('gateways_org_idx').on(t.orgId),
+    index('gateways_zone_idx').on(t.zoneId),
+    index('gateways_config_state_idx').on(sql`(${t.config}->>'state')`),
+  ],
+);
+
+/** Server-wide settings (the token signing secret, shared by every instance). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

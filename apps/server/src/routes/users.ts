@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { errorSchema, meQuerySchema, meSchema, userStateBodySchema, type Me } from '@vigil/domain';
+import { roles, sessions, users } from '../db/schema';
+import { HttpError, badRequest, forbidden } from '../errors';
+import { callerOf } from '../plugins/access';
+import { mayOverrideRole, resolveCaller, type Caller } from '../services/caller';
+import { writeAudit } from '../services/audit';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users/me',
+    {
+      config: { auth: 'authenticated' },
+      schema: { querystring: meQuerySchema, response: { 200: meSchema, 400: errorSchema, 403: errorSchema } },
+    },
+    async (req) => {
+      let caller = callerOf(req);
+      const wanted = req.query.role;
+      if (wanted !== undefined && wanted !== caller.role) {
+        if (caller.kind !== 'user' || !caller.sessionId || !mayOverrideRole(caller.baseRole)) {
+          throw forbidden('Your role may not be overridden');
+        }
+        const [role] = await app.db.select().from(roles).where(eq(roles.id, wanted)).limit(1);
+        if (!role) throw badRequest(`Unknown role ${wanted}`, 'role');
+        const override = wanted === caller.baseRole ? null : wanted;
+        await app.db.transaction(async (tx) => {
+          await tx.update(sessions).set({ roleOverride: override }).where(eq(sessions.id, caller.sessionId!));
+          await writeAudit(tx, req, {
+            entity: 'session',
+            entityId: caller.sessionId!,
+            action: 'update',
+            before: { role: caller.role },
+            after: { role: wanted },
+          });
+        });
+        caller = await resolveCaller(app.db, {
+          authorization: req.headers.authorization,
+          org: caller.org,
+          secret: app.tokenSecret,
+        });
+      }
+      return toMe(caller, req.headers.domain as string | undefined);
+    },
+  );
+
+  app.put(
+    '/api/users/state',
+    {
+      config: { auth: 'authenticated' },
+      schema: { body: userStateBodySchema, response: { 200: meSchema.shape.state, 403: errorSchema } },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      if (caller.kind !== 'user' || !caller.userId) {
+        throw new HttpError(403, 'An API key session keeps no user state', 'no_user_state');
+      }
+      const userId = caller.userId;
+      return app.db.transaction(async (tx) => {
+        const [before] = await tx.select({ state: users.state }).from(users).where(eq(users.id, userId)).for('update');
+        const previous = (before?.state ?? {}) as { closedNotes?: Record<string, boolean> };
+        const state = { ...previous, closedNotes: { ...previous.closedNotes, ...req.body.closedNotes } };
+        await tx.update(users).set({ state, updatedAt: new Date() }).where(eq(users.id, userId));
+        await writeAudit(tx, req, { entity: 'user', entityId: userId, action: 'update', before: previous, after: state });
+        return { closedNotes: state.closedNotes };
+      });
+    },
+  );
+};
+
+function toMe(caller: Caller, domain: string | undefined): Me {
+  const zone = caller.zone.path.includes(caller.org.id) ? caller.zone : caller.org;
+  return {
+    id: caller.id,
+    userId: caller.email,
+    name: caller.name,
+    role: caller.role,
+    kind: caller.kind,
+    zone: {
+      id: zone.id,
+      name: zone.name,
+      level: zone.level,
+      slug: caller.org.slug,
+      domain: domain ?? null,
+      config: { featureFlags: caller.flags },
+      peers: caller.peers,
+    },
+    org: { id: caller.org.id, name: caller.org.name, slug: caller.org.slug },
+    location: caller.location,
+    state: { closedNotes: ((caller.userState.closedNotes ?? {}) as Record<string, boolean>) },
+    canOverrideRole: caller.kind === 'user' && mayOverrideRole(caller.baseRole),
+  };
+}

@@ -1,0 +1,521 @@
+import { getTableColumns, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { HttpError } from '../errors';
+
+/**
+ * One helper for every list route (ARCHITECTURE §4 'Lists', issue 3): `limit`, `offset` or a keyset
+ * `cursor`, `orderBy`, free-text `query` and the `where` filter on a per-resource whitelist.
+ * User input only ever reaches SQL as bound parameters; names map to the resource's own SQL.
+ */
+
+/** SPEC §9 page limit. */
+export const LIST_MAX_LIMIT = 500;
+export const LIST_DEFAULT_LIMIT = 100;
+export const LIST_QUERY_MAX_LENGTH = 200;
+export const LIST_IN_MAX_VALUES = 1000;
+/** The `code` beside the `reason` of every refused list query. */
+export const LIST_ERROR_CODE = 'invalid_list_query';
+/** Key under which `listClauses().cursorSelect` must be selected for `nextCursor`. */
+export const LIST_CURSOR_KEY = '__cursor';
+
+/** 'uuid' is for expressions of SQL type uuid; a UUID kept in JSON text is a 'text' field. */
+export type ListFieldType = 'text' | 'number' | 'boolean' | 'timestamp' | 'uuid' | 'json';
+export type FilterOperator = '$eq' | '$in' | '$exists' | '$prefix' | '$gte' | '$lte';
+
+export type ListSpec = {
+  /** Filterable fields by their dotted API name, e.g. `'config.state': { sql: sql`${t.config}->>'state'`, type: 'text' }`. */
+  fields: Record<string, { sql: SQL | AnyColumn; type: ListFieldType }>;
+  /** `orderBy` names. */
+  sortable: Record<string, SQL | AnyColumn>;
+  /** e.g. 'name' or '-createdAt,name'. */
+  defaultOrder: string;
+  /** Last sort key of every order, so pages are stable; never null. */
+  idColumn: AnyColumn;
+  /** Text fields `query` is matched against. Without them `query` is refused. */
+  search?: (SQL | AnyColumn)[];
+};
+
+export type ListSortKey = { name: string; desc: boolean };
+export type ListFilter = { field: string; op: FilterOperator; value: unknown };
+export type ParsedList = {
+  limit: number;
+  offset: number;
+  order: ListSortKey[];
+  /** Sort values (as SQL text) of the row the page starts after, the id last. */
+  after?: (string | null)[];
+  /** `query` split into words; each must match one of the search fields. */
+  terms: string[];
+  filters: ListFilter[];
+};
+export type ListQueryResult =
+  | { ok: true; value: ParsedList }
+  | { ok: false; reason: string; code: typeof LIST_ERROR_CODE; field?: string };
+export type ListPage<T> = { data: T[]; total: number; nextCursor?: string };
+
+const RESERVED_PARAMS = new Set(['limit', 'offset', 'cursor', 'orderBy', 'query', 'where']);
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const intFromString = (v: unknown) =>
+  typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : blankToUndefined(v);
+
+function intParam(name: string, min: number, max?: number) {
+  const whole = { error: `${name} must be a whole number` };
+  let n = z
+    .number(whole)
+    .int(whole)
+    .min(min, { error: `${name} must be at least ${min}` });
+  if (max !== undefined) n = n.max(max, { error: `${name} must be at most ${max}` });
+  return n;
+}
+
+function textParam(name: string, max?: number) {
+  let s = z.string({ error: `${name} must be a single value` });
+  if (max !== undefined) s = s.max(max, { error: `${name} must be at most ${max} characters` });
+  return z.preprocess(blankToUndefined, s.optional());
+}
+
+/**
+ * The raw list querystring. Empty values count as absent (SPEC §7 sends `query=&orderBy=`); other
+ * keys pass through for the route and for dotted-field shorthand. Parsing its own output again
+ * gives the same output, so a route may also use it as its Fastify querystring schema.
+ */
+export const listQuerySchema = z
+  .looseObject(
+    {
+      limit: z.preprocess(intFromString, intParam('limit', 1, LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT)),
+      offset: z.preprocess(intFromString, intParam('offset', 0, Number.MAX_SAFE_INTEGER).optional()),
+      cursor: textParam('cursor', 4096),
+      orderBy: textParam('orderBy', 500),
+      query: textParam('query', LIST_QUERY_MAX_LENGTH),
+      where: textParam('where'),
+    },
+    { error: 'The list query must be an object' },
+  )
+  .superRefine((q, ctx) => {
+    if (q.offset !== undefined && q.cursor !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Use either offset or cursor, not both', path: ['cursor'] });
+    }
+  });
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+class Refusal {
+  constructor(
+    readonly reason: string,
+    readonly field?: string,
+  ) {}
+}
+
+/** Validates a list querystring against the resource's whitelist. */
+export function parseListQuery(raw: Record<string, unknown>, spec: ListSpec): ListQueryResult {
+  const query = listQuerySchema.safeParse(raw);
+  if (!query.success) {
+    const issue = query.error.issues[0];
+    const field = issue.path.length > 0 ? String(issue.path[0]) : undefined;
+    return refused(new Refusal(issue.message, field));
+  }
+  try {
+    const q = query.data;
+    const order = parseOrder(q.orderBy ?? spec.defaultOrder, spec);
+    return {
+      ok: true,
+      value: {
+        limit: q.limit,
+        offset: q.offset ?? 0,
+        order,
+        after: q.cursor === undefined ? undefined : decodeCursor(q.cursor, order),
+        terms: parseTerms(q.query, spec),
+        filters: [...parseWhere(q.where, spec), ...parseShorthand(raw, spec)],
+      },
+    };
+  } catch (err) {
+    if (err instanceof Refusal) return refused(err);
+    throw err;
+  }
+}
+
+/** `parseListQuery` for handlers that let the error handler answer `400 {reason, code, field}`. */
+export function parseListQueryOrThrow(raw: Record<string, unknown>, spec: ListSpec): ParsedList {
+  const parsed = parseListQuery(raw, spec);
+  if (!parsed.ok) throw new HttpError(400, parsed.reason, parsed.code, parsed.field);
+  return parsed.value;
+}
+
+function refused(r: Refusal): ListQueryResult {
+  return r.field === undefined
+    ? { ok: false, reason: r.reason, code: LIST_ERROR_CODE }
+    : { ok: false, reason: r.reason, code: LIST_ERROR_CODE, field: r.field };
+}
+
+function parseOrder(text: string, spec: ListSpec): ListSortKey[] {
+  const keys: ListSortKey[] = [];
+  for (const part of text.split(',')) {
+    const item = part.trim();
+    const desc = item.startsWith('-');
+    const name = desc ? item.slice(1) : item;
+    if (name === '') throw new Refusal('orderBy has an empty field', 'orderBy');
+    if (!Object.hasOwn(spec.sortable, name)) throw new Refusal(`Unknown orderBy field "${name}"`, 'orderBy');
+    if (keys.some((k) => k.name === name)) throw new Refusal(`orderBy names "${name}" twice`, 'orderBy');
+    keys.push({ name, desc });
+  }
+  return keys;
+}
+
+function parseTerms(query: string | undefined, spec: ListSpec): string[] {
+  const terms = query?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (terms.length > 0 && !spec.search?.length) throw new Refusal('This list has no text search', 'query');
+  return terms;
+}
+
+const cursorPayloadSchema = z.object({ o: z.string(), k: z.array(z.string().nullable()) });
+
+function encodeCursor(order: ListSortKey[], values: (string | null)[]): string {
+  return Buffer.from(JSON.stringify({ o: orderText(order), k: values })).toString('base64url');
+}
+
+function decodeCursor(cursor: string, order: ListSortKey[]): (string | null)[] {
+  const invalid = new Refusal('cursor is invalid', 'cursor');
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  const parsed = cursorPayloadSchema.safeParse(payload);
+  if (!parsed.success) throw invalid;
+  if (parsed.data.o !== orderText(order)) throw new Refusal('cursor was made for another orderBy', 'cursor');
+  const values = parsed.data.k;
+  if (values.length !== order.length + 1 || values[values.length - 1] === null) throw invalid;
+  return values;
+}
+
+const orderText = (order: ListSortKey[]) => order.map((k) => (k.desc ? `-${k.name}` : k.name)).join(',');
+
+// --- where ---------------------------------------------------------------------------------------
+
+const OPERATORS_BY_TYPE: Record<ListFieldType, readonly FilterOperator[]> = {
+  text: ['$eq', '$in', '$exists', '$prefix', '$gte', '$lte'],
+  number: ['$eq', '$in', '$exists', '$gte', '$lte'],
+  timestamp: ['$eq', '$in', '$exists', '$gte', '$lte'],
+  boolean: ['$eq', '$in', '$exists'],
+  uuid: ['$eq', '$in', '$exists'],
+  json: ['$exists'],
+};
+const ALL_OPERATORS = new Set<string>(OPERATORS_BY_TYPE.text);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseWhere(where: string | undefined, spec: ListSpec): ListFilter[] {
+  if (where === undefined) return [];
+  let doc: unknown;
+  try {
+    doc = JSON.parse(where);
+  } catch {
+    throw new Refusal('where must be valid JSON', 'where');
+  }
+  if (!isPlainObject(doc)) throw new Refusal('where must be a JSON object', 'where');
+
+  const filters: ListFilter[] = [];
+  for (const [field, condition] of Object.entries(doc)) {
+    if (field.startsWith('$')) throw new Refusal(`Unknown filter operator "${field}"`, 'where');
+    const type = fieldType(field, spec);
+    if (!isPlainObject(condition)) {
+      filters.push(filterOf(field, type, '$eq', condition, false));
+      continue;
+    }
+    const entries = Object.entries(condition);
+    if (entries.length === 0) throw new Refusal(`Filter "${field}" has no operator`, field);
+    for (const [op, value] of entries) {
+      if (!ALL_OPERATORS.has(op)) throw new Refusal(`Unknown filter operator "${op}" on "${field}"`, field);
+      filters.push(filterOf(field, type, op as FilterOperator, value, false));
+    }
+  }
+  return filters;
+}
+
+/** `?config.state=deployed` is `{"config.state": "deployed"}`; a repeated key is `$in` (SPEC §7 calls). */
+function parseShorthand(raw: Record<string, unknown>, spec: ListSpec): ListFilter[] {
+  const filters: ListFilter[] = [];
+  for (const [field, value] of Object.entries(raw)) {
+    if (RESERVED_PARAMS.has(field) || value === '' || value === undefined) continue;
+    // Plain names the resource whitelists (`level`, `parent`, `slug`) filter too; others belong to the route.
+    if (!field.includes('.') && !Object.hasOwn(spec.fields, field)) continue;
+    const type = fieldType(field, spec);
+    filters.push(
+      Array.isArray(value)
+        ? filterOf(field, type, '$in', value, true)
+        : filterOf(field, type, '$eq', value, true),
+    );
+  }
+  return filters;
+}
+
+function fieldType(field: string, spec: ListSpec): ListFieldType {
+  if (!Object.hasOwn(spec.fields, field)) throw new Refusal(`Unknown filter field "${field}"`, field);
+  return spec.fields[field].type;
+}
+
+function filterOf(
+  field: string,
+  type: ListFieldType,
+  op: FilterOperator,
+  value: unknown,
+  fromQueryString: boolean,
+): ListFilter {
+  if (!OPERATORS_BY_TYPE[type].includes(op))
+    throw new Refusal(`Filter "${field}" does not support ${op}`, field);
+  if (op === '$exists') {
+    if (typeof value !== 'boolean')
+      throw new Refusal(`Filter "${field}" needs true or false for $exists`, field);
+    return { field, op, value };
+  }
+  if (op === '$in') {
+    if (!Array.isArray(value)) throw new Refusal(`Filter "${field}" needs a list for $in`, field);
+    if (value.length > LIST_IN_MAX_VALUES) {
+      throw new Refusal(`Filter "${field}" allows at most ${LIST_IN_MAX_VALUES} values for $in`, field);
+    }
+    return { field, op, value: value.map((v) => scalarOf(field, type, op, v, fromQueryString)) };
+  }
+  return { field, op, value: scalarOf(field, type, op, value, fromQueryString) };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const boolFromString = (v: string) => (v === 'true' ? true : v === 'false' ? false : v);
+
+function scalarOf(
+  field: string,
+  type: ListFieldType,
+  op: FilterOperator,
+  value: unknown,
+  fromQueryString: boolean,
+): string | number | boolean {
+  const wrong = (expected: string) => new Refusal(`Filter "${field}" needs ${expected} for ${op}`, field);
+  switch (type) {
+    case 'number': {
+      const n =
+        fromQueryString && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw wrong('a number');
+      return n;
+    }
+    case 'boolean': {
+      const b = fromQueryString && typeof value === 'string' ? boolFromString(value) : value;
+      if (typeof b !== 'boolean') throw wrong('true or false');
+      return b;
+    }
+    case 'timestamp':
+      if (!isoDateOrDateTime.safeParse(value).success) throw wrong('an ISO date or date-time with offset');
+      return value as string;
+    case 'uuid':
+      if (typeof value !== 'string' || !UUID_RE.test(value)) throw wrong('a UUID');
+      return value;
+    default:
+      if (typeof value !== 'string') throw wrong('text');
+      return value;
+  }
+}
+
+// --- SQL -----------------------------------------------------------------------------------------
+
+const PG_TYPES: Record<ListFieldType, string> = {
+  text: 'text',
+  number: 'numeric',
+  boolean: 'boolean',
+  timestamp: 'timestamptz',
+  uuid: 'uuid',
+  json: 'jsonb',
+};
+
+/** Each part in its own parentheses, so an `or` inside the caller's scope cannot leak. */
+function allOf(parts: (SQL | undefined)[]): SQL | undefined {
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  if (present.length === 0) return undefined;
+  return sql.join(
+    present.map((p) => sql`(${p})`),
+    sql` and `,
+  );
+}
+
+function anyOf(parts: SQL[]): SQL {
+  if (parts.length === 0) return sql`false`;
+  return sql`(${sql.join(
+    parts.map((p) => sql`(${p})`),
+    sql` or `,
+  )})`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+function filterSql(filter: ListFilter, spec: ListSpec): SQL {
+  const { sql: expr, type } = spec.fields[filter.field];
+  // Text compares as text, so an enum or uuid column declared 'text' never fails on a bad value.
+  const lhs = type === 'text' ? sql`(${expr})::text` : sql`(${expr})`;
+  const bind = (v: unknown) => sql`cast(${v} as ${sql.raw(PG_TYPES[type])})`;
+  switch (filter.op) {
+    case '$exists':
+      return filter.value ? sql`${lhs} is not null` : sql`${lhs} is null`;
+    case '$in': {
+      const values = filter.value as unknown[];
+      if (values.length === 0) return sql`false`;
+      return sql`${lhs} in (${sql.join(values.map(bind), sql`, `)})`;
+    }
+    case '$prefix':
+      return sql`${lhs} like ${`${escapeLike(filter.value as string)}%`}`;
+    case '$gte':
+      return sql`${lhs} >= ${bind(filter.value)}`;
+    case '$lte':
+      return sql`${lhs} <= ${bind(filter.value)}`;
+    default:
+      return sql`${lhs} = ${bind(filter.value)}`;
+  }
+}
+
+function searchSql(terms: string[], spec: ListSpec): SQL | undefined {
+  const fields = spec.search ?? [];
+  return allOf(
+    terms.map((term) => anyOf(fields.map((f) => sql`(${f})::text ilike ${`%${escapeLike(term)}%`}`))),
+  );
+}
+
+type SortExpr = { expr: SQL | AnyColumn; desc: boolean; nullable: boolean };
+
+function sortExprs(parsed: ParsedList, spec: ListSpec): SortExpr[] {
+  return [
+    ...parsed.order.map((k) => ({ expr: spec.sortable[k.name], desc: k.desc, nullable: true })),
+    { expr: spec.idColumn, desc: false, nullable: false },
+  ];
+}
+
+/**
+ * Rows after the cursor under `asc nulls last` / `desc nulls first` (PostgreSQL's defaults, written
+ * out). Cursor values are SQL text bound untyped, so PostgreSQL reads them as the key's own type.
+ */
+function afterSql(keys: SortExpr[], values: (string | null)[]): SQL {
+  const same = (k: SortExpr, v: string | null) =>
+    v === null ? sql`(${k.expr}) is null` : sql`(${k.expr}) = ${v}`;
+  const beyond = (k: SortExpr, v: string | null): SQL | undefined => {
+    if (v === null) return k.desc ? sql`(${k.expr}) is not null` : undefined;
+    if (k.desc) return sql`(${k.expr}) < ${v}`;
+    return k.nullable ? sql`((${k.expr}) > ${v} or (${k.expr}) is null)` : sql`(${k.expr}) > ${v}`;
+  };
+  const branches: SQL[] = [];
+  keys.forEach((key, i) => {
+    const step = beyond(key, values[i]);
+    if (step) branches.push(allOf([...keys.slice(0, i).map((k, j) => same(k, values[j])), step]) as SQL);
+  });
+  return anyOf(branches);
+}
+
+export type ListClauses = {
+  /** Scope, filter, query and cursor: the page's condition. */
+  where: SQL | undefined;
+  /** Scope, filter and query: what `total` counts. */
+  totalWhere: SQL | undefined;
+  orderBy: SQL[];
+  /** The page size. */
+  limit: number;
+  /** One more row than the page, so `nextCursor` knows whether another page follows. */
+  fetchLimit: number;
+  offset: number;
+  /** Select this as `LIST_CURSOR_KEY` for `nextCursor`. */
+  cursorSelect: SQL<string>;
+};
+
+/** The SQL pieces of a parsed list; `extraWhere` (the caller's zone scope) is always AND-ed in. */
+export function listClauses(parsed: ParsedList, spec: ListSpec, extraWhere?: SQL): ListClauses {
+  const keys = sortExprs(parsed, spec);
+  const totalWhere = allOf([
+    extraWhere,
+    ...parsed.filters.map((f) => filterSql(f, spec)),
+    searchSql(parsed.terms, spec),
+  ]);
+  return {
+    where: allOf([totalWhere, parsed.after && afterSql(keys, parsed.after)]),
+    totalWhere,
+    orderBy: keys.map((k) => (k.desc ? sql`(${k.expr}) desc nulls first` : sql`(${k.expr}) asc nulls last`)),
+    limit: parsed.limit,
+    fetchLimit: parsed.limit + 1,
+    offset: parsed.offset,
+    cursorSelect: sql<string>`json_build_array(${sql.join(
+      keys.map((k) => sql`(${k.expr})::text`),
+      sql`, `,
+    )})::text`,
+  };
+}
+
+/**
+ * The cursor of the page after `rows`, when `rows` (fetched with `fetchLimit`, `cursorSelect`
+ * selected as `LIST_CURSOR_KEY`) holds more than a page.
+ */
+export function nextCursor(
+  rows: readonly Record<string, unknown>[],
+  parsed: ParsedList,
+  _spec?: ListSpec,
+): string | undefined {
+  if (rows.length <= parsed.limit) return undefined;
+  const values = rows[parsed.limit - 1][LIST_CURSOR_KEY];
+  if (typeof values !== 'string')
+    throw new Error(`nextCursor needs ${LIST_CURSOR_KEY} selected in every row`);
+  return encodeCursor(parsed.order, JSON.parse(values) as (string | null)[]);
+}
+
+export type ListDb = Pick<PgDatabase<PgQueryResultHKT>, 'select'>;
+
+/**
+ * One page of `table`: `{data, total, nextCursor?}`. `total` counts the rows inside `extraWhere`
+ * that match the filter and query, whatever the page. Rows come typed from the table unless `T`
+ * is given.
+ */
+export async function runList<T = never, TTable extends PgTable = PgTable>(
+  db: ListDb,
+  table: TTable,
+  spec: ListSpec,
+  parsed: ParsedList,
+  extraWhere?: SQL,
+): Promise<ListPage<[T] extends [never] ? InferSelectModel<TTable> : T>> {
+  const clauses = listClauses(parsed, spec, extraWhere);
+  let rows: Record<string, unknown>[];
+  let total: number;
+  try {
+    const [page, counted] = await Promise.all([
+      db
+        .select({ ...getTableColumns(table as PgTable), [LIST_CURSOR_KEY]: clauses.cursorSelect })
+        .from(table as PgTable)
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .limit(clauses.fetchLimit)
+        .offset(clauses.offset),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(table as PgTable)
+        .where(clauses.totalWhere),
+    ]);
+    rows = page;
+    total = counted[0].total;
+  } catch (err) {
+    // A cursor is opaque but not sealed: one edited to a value its key's type rejects is the client's error.
+    if (parsed.after && isDataException(err))
+      throw new HttpError(400, 'cursor is invalid', LIST_ERROR_CODE, 'cursor');
+    throw err;
+  }
+  const cursor = nextCursor(rows, parsed);
+  const data = rows.slice(0, parsed.limit).map((row) => {
+    const { [LIST_CURSOR_KEY]: _cursor, ...rest } = row;
+    return rest;
+  }) as ([T] extends [never] ? InferSelectModel<TTable> : T)[];
+  return cursor === undefined ? { data, total } : { data, total, nextCursor: cursor };
+}
+
+/** SQLSTATE class 22 (data exception), on the driver's error or drizzle's wrapper of it. */
+function isDataException(err: unknown): boolean {
+  let e = err;
+  for (let depth = 0; depth < 3 && isPlainError(e); depth++, e = e.cause) {
+    if (typeof e.code === 'string' && e.code.startsWith('22')) return true;
+  }
+  return false;
+}
+
+const isPlainError = (e: unknown): e is { code?: unknown; cause?: unknown } =>
+  typeof e === 'object' && e !== null;

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/client';
+import { DEMO_API_KEY, DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
+
+/**
+ * One database per test run (ARCHITECTURE §8: PGlite start-up costs seconds): in-memory PGlite,
+ * or a fresh PostgreSQL database when DATABASE_URL is set. Tests run in one worker without
+ * isolation (vitest.config.ts), so every file shares this instance.
+ */
+let shared: Promise<{ app: FastifyInstance; database: Database; config: Config }> | undefined;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
+  return { ...loadConfig({}), dataDir, consoleDir: undefined, seedDemo: true, ...overrides };
+}
+
+export async function getTestApp(): Promise<FastifyInstance> {
+  shared ??= (async () => {
+    const config = testConfig();
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ':memory:' });
+    await seedDemo(database.db);
+    const app = await buildApp(config, { database, ownsDatabase: true, logger: false, jobs: false });
+    await app.ready();
+    return { app, database, config };
+  })();
+  return (await shared).app;
+}
+
+export const DEMO_HEADERS = { slug: 'demo', domain: 'localhost' } as const;
+export const ACME_HEADERS = { slug: 'acme', domain: 'localhost' } as const;
+
+/** Signs in with a password and answers the request headers of that session. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  slug = 'demo',
+): Promise<{ headers: Record<string, string>; refresh: string; access: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/auth/password/${slug}`,
+    headers: { slug, domain: 'localhost' },
+    payload: { username: email, password: DEMO_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { access: { token: string }; refresh: { token: string } };
+  return {
+    headers: { slug, domain: 'localhost', authorization: `Bearer ${body.access.token}` },
+    refresh: body.refresh.token,
+    access: body.access.token,
+  };
+}
+
+export function keyHeaders(key = DEMO_API_KEY, slug = 'demo'): Record<string, string> {
+  return { slug, domain: 'localhost', authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
+}
