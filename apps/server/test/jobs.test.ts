@@ -140,6 +140,27 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     expect(runs).toBe(0);
   });
 
+  it('runs up to `concurrency` jobs of a name at once', async () => {
+    const { queue } = env();
+    const name = uniqueName('concurrent');
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    await queue.work(
+      name,
+      async () => {
+        most = Math.max(most, ++running);
+        await sleep(400);
+        running--;
+        done++;
+      },
+      { concurrency: 3 },
+    );
+    for (let i = 0; i < 4; i++) await queue.send(name, { i });
+    await until(() => done === 4, 5000, 'four jobs');
+    expect(most).toBe(3);
+  });
+
   it('stop() waits for a running handler', async () => {
     const { db } = env();
     const queue2 = await createJobQueue(db, { pollIntervalMs: POLL_MS, log: quiet });

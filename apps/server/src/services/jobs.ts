@@ -19,7 +19,7 @@
  *   a name it works is picked up at once; a worker that finds work fetches again without waiting.
  */
 import { randomUUID } from 'node:crypto';
-import { PgBoss, type Db as BossDb, type JobResult } from 'pg-boss';
+import { PgBoss, type Db as BossDb } from 'pg-boss';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
@@ -165,30 +165,23 @@ export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}
     async work(name, handler, workOpts = {}) {
       if (!running) return;
       await ensureQueue(name);
-      const batchSize = Math.max(1, Math.floor(workOpts.concurrency ?? 1));
-      let workerId: string | undefined;
-      workerId = await boss.work(
-        name,
-        { batchSize, perJobResults: true, pollingIntervalSeconds },
-        async (jobs): Promise<JobResult[]> => {
-          const results = await Promise.all(
-            jobs.map(async (job): Promise<JobResult> => {
-              try {
-                await handler({ id: job.id, name: job.name, data: job.data });
-                return { id: job.id, status: 'completed' };
-              } catch (err) {
-                const e = err instanceof Error ? err : new Error(String(err));
-                log.error({ err: e, job: job.id, queue: name, attempt: job.retryCount + 1 }, `job ${name} failed`);
-                return { id: job.id, status: 'failed', output: { message: e.message, stack: e.stack } };
-              }
-            }),
-          );
-          // Found work: fetch again straight away instead of waiting out the poll interval.
-          if (workerId) boss.notifyWorker(workerId);
-          return results;
-        },
-      );
-      workers.set(name, [...(workers.get(name) ?? []), workerId]);
+      // `concurrency` independent pg-boss workers, one job each: a long job holds only its own worker.
+      const concurrency = Math.max(1, Math.floor(workOpts.concurrency ?? 1));
+      for (let i = 0; i < concurrency; i++) {
+        let workerId: string | undefined;
+        workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          try {
+            await handler({ id: job.id, name: job.name, data: job.data });
+          } catch (err) {
+            log.error({ err, job: job.id, queue: name, attempt: job.retryCount + 1 }, `job ${name} failed`);
+            throw err; // pg-boss fails this attempt and schedules the retry
+          } finally {
+            // Found work: fetch again straight away instead of waiting out the poll interval.
+            if (workerId) boss.notifyWorker(workerId);
+          }
+        });
+        workers.set(name, [...(workers.get(name) ?? []), workerId]);
+      }
     },
 
     async cancel(name, id) {

@@ -110,6 +110,13 @@ describe('role abilities per check (SPEC §6, docs/ROLES.md)', () => {
     expect(can(ability(role), permission)).toBe(expected);
   });
 
+  it('keeps bulk unflag to superAdmin and warehouse', () => {
+    expect(ROLE_NAMES.filter((role) => can(ability(role), ['update', 'Tag', 'bulkUnflag']))).toEqual([
+      'superAdmin',
+      'warehouse',
+    ]);
+  });
+
   it('keeps user management to superAdmin, admin and customerSuperAdmin', () => {
     expect(ROLE_NAMES.filter((role) => can(ability(role), ['update', 'User']))).toEqual([
       'superAdmin',
