@@ -37,7 +37,6 @@ describe('persistence across a restart with the same DATA_DIR', () => {
       expect(orgs.json().total).toBe(1);
     } finally {
       await second.close();
-      if (process.env.DATABASE_URL) return;
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

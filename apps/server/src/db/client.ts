@@ -8,18 +8,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { sqlExecutorFromPglite, sqlExecutorFromPool, type SqlExecutor } from './sql-executor';
+
+export type { SqlExecutor };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Raw SQL access shared by the job queue and the realtime bus, whichever engine runs. */
-export type SqlExecutor = {
-  kind: 'pglite' | 'pg';
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(text: string): Promise<void>;
-};
 
 export type Database = {
   kind: 'pglite' | 'pg';
@@ -58,13 +55,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     db,
     pglite,
-    sql: {
-      kind: 'pglite',
-      query: async (text, params) => ({ rows: (await pglite.query(text, params as unknown[])).rows as never[] }),
-      exec: async (text) => {
-        await pglite.exec(text);
-      },
-    },
+    sql: sqlExecutorFromPglite(pglite),
     close: () => pglite.close(),
   };
 }
@@ -76,13 +67,7 @@ function openPostgres(url: string): Database {
     kind: 'pg',
     db,
     pool,
-    sql: {
-      kind: 'pg',
-      query: async (text, params) => ({ rows: (await pool.query(text, params as unknown[])).rows }),
-      exec: async (text) => {
-        await pool.query(text);
-      },
-    },
+    sql: sqlExecutorFromPool(pool),
     close: () => pool.end(),
   };
 }

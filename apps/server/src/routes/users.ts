@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { errorSchema, meQuerySchema, meSchema, userStateBodySchema, type Me } from '@vigil/domain';
+import { ROLE_CAN_OVERRIDE, errorSchema, meQuerySchema, meSchema, userStateBodySchema, type Me } from '@vigil/domain';
 import { roles, sessions, users } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../errors';
 import { callerOf } from '../plugins/access';
-import { mayOverrideRole, resolveCaller, type Caller } from '../services/caller';
+import { resolveCaller, type Caller } from '../services/caller';
 import { writeAudit } from '../services/audit';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,4 +90,9 @@ function toMe(caller: Caller, domain: string | undefined): Me {
     state: { closedNotes: ((caller.userState.closedNotes ?? {}) as Record<string, boolean>) },
     canOverrideRole: caller.kind === 'user' && mayOverrideRole(caller.baseRole),
   };
+}
+
+/** SPEC §2.2: a role may be overridden for the session, by the roles ROLE_CAN_OVERRIDE names. */
+function mayOverrideRole(baseRole: string): boolean {
+  return (ROLE_CAN_OVERRIDE as readonly string[]).includes(baseRole);
 }

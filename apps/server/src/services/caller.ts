@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { abilityFor, resolveFeatureFlags, ROLE_CAN_OVERRIDE, type AppAbility } from '@vigil/domain';
+import { abilityFor, resolveFeatureFlags, type AppAbility } from '@vigil/domain';
 import type { Db } from '../db/client';
 import { apiKeys, roles, sessions, users, zones } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
@@ -146,10 +146,6 @@ export async function resolveCaller(
     scope: { orgId: opts.org.id, roots },
     flags,
   };
-}
-
-export function mayOverrideRole(baseRole: string): boolean {
-  return (ROLE_CAN_OVERRIDE as readonly string[]).includes(baseRole);
 }
 
 export async function findOrgBySlug(db: Db, slug: string): Promise<ZoneRow | undefined> {

@@ -20,24 +20,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PgBoss, type Db as BossDb } from 'pg-boss';
-import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import type { SqlExecutor } from '../db/sql-executor';
 
-/**
- * Raw SQL access, whichever engine runs. `query` runs one parameterised statement; `exec` runs text
- * without parameters that may hold several statements (e.g. `BEGIN; ...; COMMIT;`).
- *
- * Contract for the queue: `exec` must resolve to the driver's results - PGlite's `exec()` array, or
- * node-postgres' `Result | Result[]` - because pg-boss reads RETURNING rows out of multi-statement
- * blocks; `createJobQueue` checks this at start. On `kind: 'pg'` a failed `exec` must not hand a
- * connection stuck in an aborted transaction back to the pool (see `sqlExecutorFromPool`).
- */
-export type SqlExecutor = {
-  kind: 'pglite' | 'pg';
-  query<T = any>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(text: string): Promise<unknown>;
-};
+export { sqlExecutorFromPglite, sqlExecutorFromPool, type SqlExecutor } from '../db/sql-executor';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the payload a sender stored, as JSON
 export type Job = { id: string; name: string; data: any };
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -66,10 +53,12 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-type Log = { info: Function; error: Function; warn?: Function };
+type LogFn = (obj: unknown, msg?: string) => void;
+/** A pino-style logger (Fastify's `app.log` fits). */
+type Log = { info: LogFn; error: LogFn; warn?: LogFn };
 
 export type JobQueueOptions = {
-  /** How often idle workers look for due jobs. Default 2000; at least 500 (pg-boss's floor). */
+  /** How often idle workers look for due jobs. Default 1000; at least 500 (pg-boss's floor). */
   pollIntervalMs?: number;
   log?: Log;
   /**
@@ -95,9 +84,9 @@ const STOP_TIMEOUT_MS = 30_000;
 const POLICY = 'short';
 
 export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}): Promise<JobQueue> {
-  const log: Log = opts.log ?? { info: () => {}, error: (...a: unknown[]) => console.error(...a) };
-  const warn = (...a: unknown[]) => (log.warn ?? log.info).apply(log, a);
-  const pollingIntervalSeconds = Math.max(MIN_POLL_MS, opts.pollIntervalMs ?? 2000) / 1000;
+  const log: Log = opts.log ?? { info: () => {}, error: (obj, msg) => console.error(msg, obj) };
+  const warn: LogFn = (obj, msg) => (log.warn ?? log.info).call(log, obj, msg);
+  const pollingIntervalSeconds = Math.max(MIN_POLL_MS, opts.pollIntervalMs ?? 1000) / 1000;
   const running = opts.start ?? true;
 
   // Only pg-boss's maintenance (retention sweeps, expiry batches, background migrations) reads rows
@@ -129,9 +118,16 @@ export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}
       ready = (async () => {
         const existing = await boss.getQueue(name);
         if (!existing) {
-          await boss.createQueue(name, { policy: POLICY, retryLimit: DEFAULT_RETRY_LIMIT, retryDelay: RETRY_DELAY_S });
+          await boss.createQueue(name, {
+            policy: POLICY,
+            retryLimit: DEFAULT_RETRY_LIMIT,
+            retryDelay: RETRY_DELAY_S,
+          });
         } else if (existing.policy !== POLICY) {
-          log.error({ queue: name, policy: existing.policy }, `job queue "${name}" has policy ${existing.policy}, not ${POLICY}: singletonKey will not deduplicate`);
+          log.error(
+            { queue: name, policy: existing.policy },
+            `job queue "${name}" has policy ${existing.policy}, not ${POLICY}: singletonKey will not deduplicate`,
+          );
         }
       })();
       ready.catch(() => queues.delete(name));
@@ -168,8 +164,8 @@ export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}
       // `concurrency` independent pg-boss workers, one job each: a long job holds only its own worker.
       const concurrency = Math.max(1, Math.floor(workOpts.concurrency ?? 1));
       for (let i = 0; i < concurrency; i++) {
-        let workerId: string | undefined;
-        workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+        const worker: { id?: string } = {}; // set once boss.work() returns, read by its handler
+        worker.id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
           try {
             await handler({ id: job.id, name: job.name, data: job.data });
           } catch (err) {
@@ -177,10 +173,10 @@ export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}
             throw err; // pg-boss fails this attempt and schedules the retry
           } finally {
             // Found work: fetch again straight away instead of waiting out the poll interval.
-            if (workerId) boss.notifyWorker(workerId);
+            if (worker.id) boss.notifyWorker(worker.id);
           }
         });
-        workers.set(name, [...(workers.get(name) ?? []), workerId]);
+        workers.set(name, [...(workers.get(name) ?? []), worker.id]);
       }
     },
 
@@ -222,51 +218,23 @@ function bossAdapter(db: SqlExecutor): BossDb {
 }
 
 /** Flattens a driver's multi-statement result (PGlite array, pg Result[] or Result) to `{rows}`. */
-function toRows(result: unknown): { rows: any[] } {
-  if (Array.isArray(result)) return { rows: result.flatMap((r) => (r && Array.isArray(r.rows) ? r.rows : [])) };
+function toRows(result: unknown): { rows: unknown[] } {
+  if (Array.isArray(result))
+    return { rows: result.flatMap((r) => (r && Array.isArray(r.rows) ? r.rows : [])) };
   if (result && typeof result === 'object' && Array.isArray((result as { rows?: unknown }).rows)) {
-    return { rows: (result as { rows: any[] }).rows };
+    return { rows: (result as { rows: unknown[] }).rows };
   }
   return { rows: [] };
 }
 
 /** "cannot insert multiple commands into a prepared statement" (PGlite's query() and pg's extended protocol). */
 function isMultiStatementError(err: unknown): boolean {
-  return (err as { code?: string })?.code === '42601' && /multiple commands/.test(String((err as Error)?.message));
+  return (
+    (err as { code?: string })?.code === '42601' && /multiple commands/.test(String((err as Error)?.message))
+  );
 }
 
 async function execReturnsRows(db: SqlExecutor): Promise<boolean> {
   return toRows(await db.exec('SELECT 1 AS a; SELECT 2 AS b')).rows.length === 2;
 }
 
-/** A SqlExecutor over a PGlite instance, as the job queue needs it. */
-export function sqlExecutorFromPglite(pglite: PGlite): SqlExecutor {
-  return {
-    kind: 'pglite',
-    query: async (text, params) => pglite.query(text, params),
-    exec: (text) => pglite.exec(text),
-  };
-}
-
-/**
- * A SqlExecutor over a node-postgres pool. `exec` runs on a client of its own and rolls back on
- * failure, so a failed `BEGIN; ...; COMMIT;` never returns a connection in an aborted transaction.
- */
-export function sqlExecutorFromPool(pool: pg.Pool): SqlExecutor {
-  return {
-    kind: 'pg',
-    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
-    async exec(text) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        return await client.query(text);
-      } catch (err) {
-        await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
-  };
-}
