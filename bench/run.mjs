@@ -16,7 +16,10 @@ const tsx = path.join(dir, '..', 'node_modules', '.bin', 'tsx');
 let failed = 0;
 for (const file of files) {
   console.log(`\n## ${file}`);
-  const res = spawnSync(tsx, [path.join(dir, file)], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });
+  const res = spawnSync(tsx, [path.join(dir, file)], {
+    stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
   if (res.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

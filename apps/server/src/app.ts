@@ -49,7 +49,8 @@ export type BuildOptions = {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
+    genReqId: (req) =>
+      (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     bodyLimit: 1024 * 1024,
@@ -58,7 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

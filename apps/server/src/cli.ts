@@ -6,7 +6,16 @@ import { buildApp } from './app';
 import { describeConfig, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { credentials, users, zones } from './db/schema';
-import { ACME_ADMIN, DEMO_API_KEY, DEMO_PASSWORD, DEMO_USERS, SUPERADMIN, demoExists, seedBase, seedDemo } from './db/seed';
+import {
+  ACME_ADMIN,
+  DEMO_API_KEY,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  SUPERADMIN,
+  demoExists,
+  seedBase,
+  seedDemo,
+} from './db/seed';
 import { hashPassword, randomSecret } from './services/crypto';
 
 const HELP = `vigil — web console and API server of a staff-safety alert platform
@@ -125,7 +134,15 @@ async function createAdmin(args: string[]): Promise<void> {
       const [root] = await db.select().from(zones).where(eq(zones.level, 'root')).limit(1);
       [org] = await db
         .insert(zones)
-        .values({ id, name: values['org-name'] ?? values.org, level: 'org', parentId: root!.id, path: [...root!.path, id], slug: values.org, auth: { methods: ['password', 'key'] } })
+        .values({
+          id,
+          name: values['org-name'] ?? values.org,
+          level: 'org',
+          parentId: root!.id,
+          path: [...root!.path, id],
+          slug: values.org,
+          auth: { methods: ['password', 'key'] },
+        })
         .returning();
       console.log(`created organisation ${values.org}`);
     }
@@ -135,7 +152,9 @@ async function createAdmin(args: string[]): Promise<void> {
       .values({ email: values.email, name: values.name ?? values.email, role: values.role, zoneId: org!.id })
       .returning();
     await db.insert(credentials).values({ userId: user!.id, passwordHash: await hashPassword(password) });
-    console.log(`created ${values.role} ${values.email} in ${values.org}${values.password ? '' : ` with password ${password}`}`);
+    console.log(
+      `created ${values.role} ${values.email} in ${values.org}${values.password ? '' : ` with password ${password}`}`,
+    );
   } finally {
     await database.close();
   }

@@ -10,7 +10,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (reason: string, field?: string) => new HttpError(400, reason, 'invalid_request', field);
+export const badRequest = (reason: string, field?: string) =>
+  new HttpError(400, reason, 'invalid_request', field);
 export const unauthorized = (reason = 'Not signed in') => new HttpError(401, reason, 'unauthorized');
 export const forbidden = (reason = 'Not allowed') => new HttpError(403, reason, 'forbidden');
 export const notFound = (what = 'Not found') => new HttpError(404, what, 'not_found');

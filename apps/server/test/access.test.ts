@@ -21,17 +21,27 @@ describe('request headers (API contract)', () => {
   });
 
   it('answers 401 for an unknown slug and 403 for a slug outside the grants', async () => {
-    expect((await app.inject({ url: '/api/users/me', headers: { ...admin, slug: 'nowhere' } })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/users/me', headers: { ...admin, slug: 'acme' } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ url: '/api/users/me', headers: { ...admin, slug: 'nowhere' } })).statusCode,
+    ).toBe(401);
+    expect((await app.inject({ url: '/api/users/me', headers: { ...admin, slug: 'acme' } })).statusCode).toBe(
+      403,
+    );
   });
 
   it('never refuses a request for its domain value', async () => {
-    expect((await app.inject({ url: '/api/users/me', headers: { ...admin, domain: 'vigil.hospital.example' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/users/me', headers: { ...admin, domain: 'vigil.hospital.example' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 401 without credentials', async () => {
     expect((await app.inject({ url: '/api/users/me', headers: DEMO_HEADERS })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/users/me', headers: { ...DEMO_HEADERS, authorization: 'Token x' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/users/me', headers: { ...DEMO_HEADERS, authorization: 'Token x' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('leaves /healthz, /readyz, /api/auth/config and /docs open', async () => {
@@ -55,7 +65,9 @@ describe('routing (API contract)', () => {
 
   it('every /api route declares its access, and the OpenAPI document lists them', async () => {
     const doc = (await app.inject({ url: '/docs/json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/zones/{id}', '/api/auth/password/{slug}', '/api/users/me']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/zones/{id}', '/api/auth/password/{slug}', '/api/users/me']),
+    );
   });
 
   it('refuses to start when a route declares no access', async () => {
@@ -63,7 +75,9 @@ describe('routing (API contract)', () => {
     const { accessPlugin } = await import('../src/plugins/access');
     const bare = Fastify();
     await bare.register(accessPlugin);
-    expect(() => bare.get('/api/undeclared', async () => 'x')).toThrow(/declares neither permission nor auth/);
+    expect(() => bare.get('/api/undeclared', async () => 'x')).toThrow(
+      /declares neither permission nor auth/,
+    );
   });
 });
 
@@ -79,7 +93,12 @@ describe('permission denial per route (SPEC §6)', () => {
 
   it.each(routes)('noAccess gets 403 for %s %s', async (method, url) => {
     const { headers } = await signIn(app, 'noaccess@demo.example');
-    const res = await app.inject({ method, url, headers, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -87,19 +106,35 @@ describe('permission denial per route (SPEC §6)', () => {
     const { headers } = await signIn(app, 'noaccess@demo.example');
     expect((await app.inject({ url: '/api/users/me', headers })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/roles', headers })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'PUT', url: '/api/users/state', headers, payload: { closedNotes: { a: true } } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/users/state',
+          headers,
+          payload: { closedNotes: { a: true } },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('the security role may read zones but not change them', async () => {
     const { headers } = await signIn(app, 'security@demo.example');
     expect((await app.inject({ url: '/api/zones?level=floor', headers })).statusCode).toBe(200);
-    const res = await app.inject({ method: 'POST', url: '/api/zones', headers, payload: { name: 'x', level: 'area', parent: '00000000-0000-4000-8000-000000000000' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/zones',
+      headers,
+      payload: { name: 'x', level: 'area', parent: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('GET /api/roles answers every role to a caller who may list Role', async () => {
     const res = (await app.inject({ url: '/api/roles', headers: admin })).json();
     expect(res.total).toBeGreaterThan(10);
-    expect(res.data.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(['admin', 'noAccess', 'security', 'superAdmin']));
+    expect(res.data.map((r: { id: string }) => r.id)).toEqual(
+      expect.arrayContaining(['admin', 'noAccess', 'security', 'superAdmin']),
+    );
   });
 });

@@ -29,7 +29,10 @@ describe('GET /api/auth/config (SPEC §2.3)', () => {
   });
 
   it('uses the default slug without authSlug, and 404s an unknown one', async () => {
-    expect((await app.inject({ url: '/api/auth/config' })).json()).toMatchObject({ slug: 'demo', name: 'Demo Hospital' });
+    expect((await app.inject({ url: '/api/auth/config' })).json()).toMatchObject({
+      slug: 'demo',
+      name: 'Demo Hospital',
+    });
     const res = await app.inject({ url: '/api/auth/config?authSlug=nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json().reason).toBe('Unknown organisation');
@@ -83,7 +86,9 @@ describe('POST /api/auth/password/{slug} (SPEC §7, §8)', () => {
     // The same account from the responder's own desk still signs in.
     expect((await login(user, DEMO_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
     const db = (app as FastifyInstance).db;
-    await db.delete(loginFailures).where(and(eq(loginFailures.account, user), eq(loginFailures.client, '10.9.9.9')));
+    await db
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.account, user), eq(loginFailures.client, '10.9.9.9')));
   });
 
   it('refuses a body with unknown fields, wrong types or oversized strings with 400', async () => {
@@ -93,7 +98,12 @@ describe('POST /api/auth/password/{slug} (SPEC §7, §8)', () => {
       { username: 'a'.repeat(400), password: 'b' },
       {},
     ]) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/password/demo', headers: DEMO_HEADERS, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/password/demo',
+        headers: DEMO_HEADERS,
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().reason).toEqual(expect.any(String));
     }
@@ -120,7 +130,9 @@ describe('API keys (issue 3)', () => {
   });
 
   it('refuses an unknown key with 401, and stores keys only as SHA-256', async () => {
-    expect((await app.inject({ url: '/api/users/me', headers: keyHeaders('vk_wrong') })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/users/me', headers: keyHeaders('vk_wrong') })).statusCode).toBe(
+      401,
+    );
     const rows = await app.database.sql.query<{ key_hash: string }>('select key_hash from api_keys');
     expect(rows.rows.every((r) => /^[0-9a-f]{64}$/.test(r.key_hash))).toBe(true);
     expect(rows.rows.some((r) => r.key_hash.includes(DEMO_API_KEY))).toBe(false);
@@ -180,7 +192,10 @@ describe('GET /api/auth/token and POST /api/auth/logout', () => {
     const [body, mac] = access.split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...payload, exp: payload.exp + 9999 })).toString('base64url')}.${mac}`;
-    const res = await app.inject({ url: '/api/users/me', headers: { ...DEMO_HEADERS, authorization: `Bearer ${forged}` } });
+    const res = await app.inject({
+      url: '/api/users/me',
+      headers: { ...DEMO_HEADERS, authorization: `Bearer ${forged}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -189,18 +204,33 @@ describe('GET /api/users/me and PUT /api/users/state', () => {
   it('answers the user with its zone, flags and state', async () => {
     const { headers } = await signIn(app, 'admin@demo.example');
     const me = (await app.inject({ url: '/api/users/me', headers })).json();
-    expect(me).toMatchObject({ userId: 'admin@demo.example', role: 'admin', kind: 'user', canOverrideRole: false });
+    expect(me).toMatchObject({
+      userId: 'admin@demo.example',
+      role: 'admin',
+      kind: 'user',
+      canOverrideRole: false,
+    });
     expect(me.zone).toMatchObject({ slug: 'demo', domain: 'localhost', name: 'Demo Hospital' });
     expect(me.zone.config.featureFlags).toMatchObject({ export: true, danger: true });
   });
 
   it('keeps dismissed notes', async () => {
     const { headers } = await signIn(app, 'security@demo.example');
-    const put = await app.inject({ method: 'PUT', url: '/api/users/state', headers, payload: { closedNotes: { welcome: true } } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/users/state',
+      headers,
+      payload: { closedNotes: { welcome: true } },
+    });
     expect(put.statusCode).toBe(200);
     const me = (await app.inject({ url: '/api/users/me', headers })).json();
     expect(me.state.closedNotes).toMatchObject({ welcome: true });
-    const bad = await app.inject({ method: 'PUT', url: '/api/users/state', headers, payload: { closedNotes: { x: false } } });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/users/state',
+      headers,
+      payload: { closedNotes: { x: false } },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -211,7 +241,15 @@ describe('GET /api/users/me and PUT /api/users/state', () => {
     expect(me.json().role).toBe('security');
     // Later requests are authorised as the overriding role.
     expect((await app.inject({ url: '/api/zones?level=floor', headers: sa.headers })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: '/api/zones/00000000-0000-4000-8000-00000000000f', headers: sa.headers })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: '/api/zones/00000000-0000-4000-8000-00000000000f',
+          headers: sa.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
     const back = await app.inject({ url: '/api/users/me?role=superAdmin', headers: sa.headers });
     expect(back.json().role).toBe('superAdmin');
 

@@ -13,7 +13,12 @@ describe('persistence across a restart with the same DATA_DIR', () => {
     const config = testConfig({ dataDir });
     const open = () => openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 
-    const first = await buildApp(config, { database: await open(), ownsDatabase: true, logger: false, jobs: false });
+    const first = await buildApp(config, {
+      database: await open(),
+      ownsDatabase: true,
+      logger: false,
+      jobs: false,
+    });
     await seedDemo(first.db);
     const { headers } = await signIn(first, 'admin@demo.example');
     const floors = (await first.inject({ url: '/api/zones?level=floor', headers })).json();
@@ -26,7 +31,12 @@ describe('persistence across a restart with the same DATA_DIR', () => {
     expect(created.statusCode).toBe(200);
     await first.close();
 
-    const second = await buildApp(config, { database: await open(), ownsDatabase: true, logger: false, jobs: false });
+    const second = await buildApp(config, {
+      database: await open(),
+      ownsDatabase: true,
+      logger: false,
+      jobs: false,
+    });
     try {
       // The access token issued before the restart is still valid: the secret lives in the database.
       const res = await second.inject({ url: `/api/zones/${created.json().id}`, headers });

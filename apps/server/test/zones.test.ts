@@ -16,15 +16,21 @@ beforeAll(async () => {
 });
 
 const get = (url: string, headers = demo) => app.inject({ url, headers });
-const post = (payload: object, headers = demo) => app.inject({ method: 'POST', url: '/api/zones', headers, payload });
-const put = (id: string, payload: object, headers = demo) => app.inject({ method: 'PUT', url: `/api/zones/${id}`, headers, payload });
-const del = (id: string, headers = demo) => app.inject({ method: 'DELETE', url: `/api/zones/${id}`, headers });
+const post = (payload: object, headers = demo) =>
+  app.inject({ method: 'POST', url: '/api/zones', headers, payload });
+const put = (id: string, payload: object, headers = demo) =>
+  app.inject({ method: 'PUT', url: `/api/zones/${id}`, headers, payload });
+const del = (id: string, headers = demo) =>
+  app.inject({ method: 'DELETE', url: `/api/zones/${id}`, headers });
 
 describe('GET /api/zones', () => {
   it('finds an organisation by slug as {data: [zone], total}', async () => {
     const res = await get('/api/zones?slug=demo');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ total: 1, data: [{ name: 'Demo Hospital', level: 'org', slug: 'demo' }] });
+    expect(res.json()).toMatchObject({
+      total: 1,
+      data: [{ name: 'Demo Hospital', level: 'org', slug: 'demo' }],
+    });
   });
 
   it('lists by level and parent', async () => {
@@ -53,7 +59,12 @@ describe('GET /api/zones/{id}', () => {
     const body = res.json();
     expect(body.children.map((c: { name: string }) => c.name)).toEqual(['Behavioral Health', 'Ward 3']);
     expect(body.isLoaded).toBe(true);
-    expect(body.context.map((c: { name: string }) => c.name)).toEqual(['Demo Hospital', 'Main Campus', 'North Tower', 'Floor 2']);
+    expect(body.context.map((c: { name: string }) => c.name)).toEqual([
+      'Demo Hospital',
+      'Main Campus',
+      'North Tower',
+      'Floor 2',
+    ]);
   });
 
   it('answers 404 for a malformed id', async () => {
@@ -78,7 +89,11 @@ describe('zone writes', () => {
     expect((await get(`/api/zones/${zone.id}`)).statusCode).toBe(404);
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.entityId, zone.id));
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
-    expect(audit[0]).toMatchObject({ entity: 'zone', actor: expect.any(String), requestId: expect.any(String) });
+    expect(audit[0]).toMatchObject({
+      entity: 'zone',
+      actor: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(audit[1]!.before).toMatchObject({ name: 'Room 299' });
     expect(audit[1]!.after).toMatchObject({ name: 'Room 298' });
   });
@@ -100,7 +115,9 @@ describe('zone writes', () => {
     const area = (await post({ name: 'X-Ray 1', level: 'area', parent: unit.id })).json();
     const moved = await put(unit.id, { parent: floor2 });
     expect(moved.statusCode).toBe(200);
-    const ctx = (await get(`/api/zones/${area.id}?context=true`)).json().context.map((c: { name: string }) => c.name);
+    const ctx = (await get(`/api/zones/${area.id}?context=true`))
+      .json()
+      .context.map((c: { name: string }) => c.name);
     expect(ctx).toEqual(['Demo Hospital', 'Main Campus', 'North Tower', 'Floor 2', 'Radiology', 'X-Ray 1']);
     // Not under itself, not under a lower level.
     expect((await put(unit.id, { parent: area.id })).statusCode).toBe(400);
@@ -134,7 +151,9 @@ describe('cross-organisation isolation (every zone route)', () => {
     const demoOrg = await zoneId('Demo Hospital');
     expect((await get('/api/zones?slug=demo', acme)).json()).toEqual({ data: [], total: 0 });
     expect((await get(`/api/zones?parent=${demoOrg}`, acme)).json().total).toBe(0);
-    expect((await get('/api/zones?level=floor', acme)).json().data.map((z: { name: string }) => z.name)).toEqual(['Ground Floor']);
+    expect(
+      (await get('/api/zones?level=floor', acme)).json().data.map((z: { name: string }) => z.name),
+    ).toEqual(['Ground Floor']);
     expect((await get(`/api/zones/${demoFloor}`, acme)).statusCode).toBe(404);
     expect((await put(demoFloor, { name: 'pwned' }, acme)).statusCode).toBe(404);
     expect((await post({ name: 'x', level: 'unit', parent: demoFloor }, acme)).statusCode).toBe(404);
@@ -142,7 +161,10 @@ describe('cross-organisation isolation (every zone route)', () => {
     const acmeFloor = await zoneId('Ground Floor');
     expect((await put(acmeFloor, { parent: demoOrg }, acme)).statusCode).toBe(404);
     expect((await put(acmeFloor, { peers: [demoFloor] }, acme)).statusCode).toBe(400);
-    const [floor] = await app.db.select().from(zones).where(and(eq(zones.id, demoFloor)));
+    const [floor] = await app.db
+      .select()
+      .from(zones)
+      .where(and(eq(zones.id, demoFloor)));
     expect(floor!.name).toBe('Floor 1');
   });
 

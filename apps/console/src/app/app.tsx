@@ -16,7 +16,9 @@ export function App() {
   }, []);
 
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
+    <main
+      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}
+    >
       <h1>Vigil</h1>
       <p>Staff-safety alerts and device management.</p>
       <p role="status">

@@ -17,7 +17,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-
 export type Database = {
   kind: 'pglite' | 'pg';
   db: Db;

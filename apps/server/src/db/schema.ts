@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -30,8 +21,14 @@ export const zones = pgTable(
     slug: text('slug'),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     auth: jsonb('auth').$type<Record<string, unknown>>().notNull().default({}),
-    peers: uuid('peers').array().notNull().default(sql`'{}'::uuid[]`),
-    followers: uuid('followers').array().notNull().default(sql`'{}'::uuid[]`),
+    peers: uuid('peers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    followers: uuid('followers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     ...timestamps,
   },
   (t) => [
@@ -61,7 +58,10 @@ export const users = pgTable(
     zoneId: uuid('zone_id')
       .notNull()
       .references(() => zones.id),
-    location: uuid('location').array().notNull().default(sql`'{}'::uuid[]`),
+    location: uuid('location')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
@@ -128,7 +128,10 @@ export const refreshTokens = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamps.createdAt,
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
 /** Failed password logins, for the per (account, client address) limit. */

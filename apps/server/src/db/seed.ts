@@ -20,7 +20,11 @@ export const DEMO_USERS = [
   { email: 'factory@demo.example', name: 'Felix Factory', role: 'factory' },
 ] as const;
 export const ACME_ADMIN = { email: 'admin@acme.example', name: 'Avery Acme', role: 'admin' } as const;
-export const SUPERADMIN = { email: 'superadmin@vigil.example', name: 'Sasha Superadmin', role: 'superAdmin' } as const;
+export const SUPERADMIN = {
+  email: 'superadmin@vigil.example',
+  name: 'Sasha Superadmin',
+  role: 'superAdmin',
+} as const;
 
 /** What every database needs: the root zone and the roles of SPEC §6 with their abilities. */
 export async function seedBase(db: Db): Promise<void> {
@@ -32,13 +36,28 @@ export async function seedBase(db: Db): Promise<void> {
     await db
       .insert(roles)
       .values({ id, abilities: abilities as unknown[] })
-      .onConflictDoUpdate({ target: roles.id, set: { abilities: abilities as unknown[], updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: roles.id,
+        set: { abilities: abilities as unknown[], updatedAt: new Date() },
+      });
   }
 }
 
-type ZoneSpec = { name: string; level: string; slug?: string; config?: Record<string, unknown>; auth?: Record<string, unknown>; children?: ZoneSpec[] };
+type ZoneSpec = {
+  name: string;
+  level: string;
+  slug?: string;
+  config?: Record<string, unknown>;
+  auth?: Record<string, unknown>;
+  children?: ZoneSpec[];
+};
 
-async function insertTree(db: Db, spec: ZoneSpec, parentPath: string[], out: Map<string, string>): Promise<string> {
+async function insertTree(
+  db: Db,
+  spec: ZoneSpec,
+  parentPath: string[],
+  out: Map<string, string>,
+): Promise<string> {
   const id = crypto.randomUUID();
   await db.insert(zones).values({
     id,
@@ -56,7 +75,12 @@ async function insertTree(db: Db, spec: ZoneSpec, parentPath: string[], out: Map
 }
 
 const area = (name: string): ZoneSpec => ({ name, level: 'area', config: { state: 'active' } });
-const unit = (name: string, areas: string[]): ZoneSpec => ({ name, level: 'unit', config: { state: 'active' }, children: areas.map(area) });
+const unit = (name: string, areas: string[]): ZoneSpec => ({
+  name,
+  level: 'unit',
+  config: { state: 'active' },
+  children: areas.map(area),
+});
 
 const DEMO_TREE: ZoneSpec = {
   name: 'Demo Hospital',
@@ -77,13 +101,19 @@ const DEMO_TREE: ZoneSpec = {
               name: 'Floor 1',
               level: 'floor',
               config: { number: 1, category: 'indoor' },
-              children: [unit('Emergency Department', ['ED Room 101', 'ED Room 102', 'ED Nurses Station']), unit('Lobby', ['Main Entrance', 'Gift Shop'])],
+              children: [
+                unit('Emergency Department', ['ED Room 101', 'ED Room 102', 'ED Nurses Station']),
+                unit('Lobby', ['Main Entrance', 'Gift Shop']),
+              ],
             },
             {
               name: 'Floor 2',
               level: 'floor',
               config: { number: 2, category: 'indoor' },
-              children: [unit('Ward 3', ['Room 201', 'Room 202', 'Ward 3 Nurses Station']), unit('Behavioral Health', ['Room 210', 'Day Room'])],
+              children: [
+                unit('Ward 3', ['Room 201', 'Room 202', 'Ward 3 Nurses Station']),
+                unit('Behavioral Health', ['Room 210', 'Day Room']),
+              ],
             },
           ],
         },
@@ -101,13 +131,34 @@ const ACME_TREE: ZoneSpec = {
     {
       name: 'Acme Site',
       level: 'site',
-      children: [{ name: 'Clinic Building', level: 'building', children: [{ name: 'Ground Floor', level: 'floor', config: { number: 0 }, children: [unit('Reception', ['Front Desk'])] }] }],
+      children: [
+        {
+          name: 'Clinic Building',
+          level: 'building',
+          children: [
+            {
+              name: 'Ground Floor',
+              level: 'floor',
+              config: { number: 0 },
+              children: [unit('Reception', ['Front Desk'])],
+            },
+          ],
+        },
+      ],
     },
   ],
 };
 
-async function addUser(db: Db, zoneId: string, u: { email: string; name: string; role: string }, password: string) {
-  const [row] = await db.insert(users).values({ email: u.email, name: u.name, role: u.role, zoneId }).returning();
+async function addUser(
+  db: Db,
+  zoneId: string,
+  u: { email: string; name: string; role: string },
+  password: string,
+) {
+  const [row] = await db
+    .insert(users)
+    .values({ email: u.email, name: u.name, role: u.role, zoneId })
+    .returning();
   await db.insert(credentials).values({ userId: row!.id, passwordHash: await hashPassword(password) });
   return row!;
 }
@@ -130,11 +181,41 @@ export async function seedDemo(db: Db): Promise<void> {
     await addUser(tx, acmeId, ACME_ADMIN, DEMO_PASSWORD);
     await addUser(tx, ROOT_ZONE_ID, SUPERADMIN, DEMO_PASSWORD);
     await tx.insert(apiKeys).values([
-      { name: 'Demo security desk', kind: 'console', zoneId: demoId, role: 'security', keyHash: sha256(DEMO_API_KEY), prefix: DEMO_API_KEY.slice(0, 10) },
-      { name: 'Demo gateways', kind: 'gateway', zoneId: demoId, role: 'default', keyHash: sha256(DEMO_GATEWAY_KEY), prefix: DEMO_GATEWAY_KEY.slice(0, 10) },
+      {
+        name: 'Demo security desk',
+        kind: 'console',
+        zoneId: demoId,
+        role: 'security',
+        keyHash: sha256(DEMO_API_KEY),
+        prefix: DEMO_API_KEY.slice(0, 10),
+      },
+      {
+        name: 'Demo gateways',
+        kind: 'gateway',
+        zoneId: demoId,
+        role: 'default',
+        keyHash: sha256(DEMO_GATEWAY_KEY),
+        prefix: DEMO_GATEWAY_KEY.slice(0, 10),
+      },
     ]);
-    const people = ['Alex Rivera', 'Blake Chen', 'Casey Morgan', 'Drew Patel', 'Emery Johnson', 'Finley Brooks', 'Gray Santos', 'Harper Kim'];
-    const tagAreas = ['ED Room 101', 'ED Nurses Station', 'Room 201', 'Ward 3 Nurses Station', 'Day Room', 'Main Entrance'];
+    const people = [
+      'Alex Rivera',
+      'Blake Chen',
+      'Casey Morgan',
+      'Drew Patel',
+      'Emery Johnson',
+      'Finley Brooks',
+      'Gray Santos',
+      'Harper Kim',
+    ];
+    const tagAreas = [
+      'ED Room 101',
+      'ED Nurses Station',
+      'Room 201',
+      'Ward 3 Nurses Station',
+      'Day Room',
+      'Main Entrance',
+    ];
     await tx.insert(tags).values(
       people.map((name, i) => {
         const zoneId = ids.get(tagAreas[i % tagAreas.length]!)!;
@@ -149,7 +230,10 @@ export async function seedDemo(db: Db): Promise<void> {
             owner: { name, personId: `P-${1000 + i}` },
             logistics: { sku: i % 2 ? 'TAG7' : 'TAG5', barcode: `TAG${i % 2 ? 7 : 5}-20260101-${i + 1}` },
           },
-          state: { firmware: { boot: 12, app: 50 + (i % 3) }, battery: { current: { level: 2650 + i * 40 } } },
+          state: {
+            firmware: { boot: 12, app: 50 + (i % 3) },
+            battery: { current: { level: 2650 + i * 40 } },
+          },
         };
       }),
     );
@@ -168,7 +252,13 @@ export async function seedDemo(db: Db): Promise<void> {
         id: `b0a710${String(i + 1).padStart(6, '0')}`,
         orgId: demoId,
         zoneId: ids.get(areaName)!,
-        config: { state: 'deployed', location: ids.get(areaName)!, logistics: { sku: 'GW2' }, labels: [], notes: '' },
+        config: {
+          state: 'deployed',
+          location: ids.get(areaName)!,
+          logistics: { sku: 'GW2' },
+          labels: [],
+          notes: '',
+        },
         state: { status: 'connected', hardware: { revision: 'v3' } },
       })),
     );

@@ -16,7 +16,6 @@ export type SqlExecutor = {
   exec(text: string): Promise<unknown>;
 };
 
-
 /** A SqlExecutor over a PGlite instance, as the job queue needs it. */
 export function sqlExecutorFromPglite(pglite: PGlite): SqlExecutor {
   return {

@@ -12,7 +12,8 @@ export const errorsPlugin = fp(async (app) => {
       const first = err.validation[0];
       const where = err.validationContext ?? 'request';
       const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
-      const field = path || (first?.params as { issue?: { keys?: string[] } })?.issue?.keys?.join(',') || where;
+      const field =
+        path || (first?.params as { issue?: { keys?: string[] } })?.issue?.keys?.join(',') || where;
       const message = first?.message ?? 'is invalid';
       return reply.code(400).send({ reason: `Invalid ${field}: ${message}`, code: 'invalid_request', field });
     }
@@ -23,7 +24,10 @@ export const errorsPlugin = fp(async (app) => {
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = (err as { code?: string }).code;
-      return reply.code(status).send({ reason: clientMessage(err as { message?: string; code?: string }, status), code: code?.toLowerCase() });
+      return reply.code(status).send({
+        reason: clientMessage(err as { message?: string; code?: string }, status),
+        code: code?.toLowerCase(),
+      });
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ reason: 'Internal error', code: 'internal' });

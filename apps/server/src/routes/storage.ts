@@ -35,7 +35,9 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!full || !fs.existsSync(full)) throw notFound('This download link has expired or does not exist');
       reply.header('content-disposition', `attachment; filename="${path.basename(full)}"`);
       reply.header('cache-control', 'no-store');
-      return reply.type(full.endsWith('.csv') ? 'text/csv' : 'application/octet-stream').send(fs.createReadStream(full));
+      return reply
+        .type(full.endsWith('.csv') ? 'text/csv' : 'application/octet-stream')
+        .send(fs.createReadStream(full));
     },
   );
 };

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { ROLE_CAN_OVERRIDE, errorSchema, meQuerySchema, meSchema, userStateBodySchema, type Me } from '@vigil/domain';
+import {
+  ROLE_CAN_OVERRIDE,
+  errorSchema,
+  meQuerySchema,
+  meSchema,
+  userStateBodySchema,
+  type Me,
+} from '@vigil/domain';
 import { roles, sessions, users } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../errors';
 import { callerOf } from '../plugins/access';
@@ -57,11 +64,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const userId = caller.userId;
       return app.db.transaction(async (tx) => {
-        const [before] = await tx.select({ state: users.state }).from(users).where(eq(users.id, userId)).for('update');
+        const [before] = await tx
+          .select({ state: users.state })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
         const previous = (before?.state ?? {}) as { closedNotes?: Record<string, boolean> };
         const state = { ...previous, closedNotes: { ...previous.closedNotes, ...req.body.closedNotes } };
         await tx.update(users).set({ state, updatedAt: new Date() }).where(eq(users.id, userId));
-        await writeAudit(tx, req, { entity: 'user', entityId: userId, action: 'update', before: previous, after: state });
+        await writeAudit(tx, req, {
+          entity: 'user',
+          entityId: userId,
+          action: 'update',
+          before: previous,
+          after: state,
+        });
         return { closedNotes: state.closedNotes };
       });
     },
@@ -87,7 +104,7 @@ function toMe(caller: Caller, domain: string | undefined): Me {
     },
     org: { id: caller.org.id, name: caller.org.name, slug: caller.org.slug },
     location: caller.location,
-    state: { closedNotes: ((caller.userState.closedNotes ?? {}) as Record<string, boolean>) },
+    state: { closedNotes: (caller.userState.closedNotes ?? {}) as Record<string, boolean> },
     canOverrideRole: caller.kind === 'user' && mayOverrideRole(caller.baseRole),
   };
 }

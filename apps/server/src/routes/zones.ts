@@ -25,7 +25,10 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/zones',
     {
       config: { permission: ['list', 'Zone'] },
-      schema: { querystring: z.record(z.string(), z.unknown()), response: { 200: zoneListSchema, 400: errorSchema } },
+      schema: {
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: zoneListSchema, 400: errorSchema },
+      },
     },
     async (req) => listZones(app.db, callerOf(req).scope, req.query),
   );
@@ -43,19 +46,29 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/zones/:id',
     {
       config: { permission: ['read', 'Zone'] },
-      schema: { params: idParams, querystring: zoneGetQuerySchema, response: { 200: zoneSchema, 404: errorSchema } },
+      schema: {
+        params: idParams,
+        querystring: zoneGetQuerySchema,
+        response: { 200: zoneSchema, 404: errorSchema },
+      },
     },
     async (req) => {
       const { scope } = callerOf(req);
-      const zone = uuidSchema.safeParse(req.params.id).success ? await findZone(app.db, scope, req.params.id) : undefined;
+      const zone = uuidSchema.safeParse(req.params.id).success
+        ? await findZone(app.db, scope, req.params.id)
+        : undefined;
       if (!zone) throw notFound('Zone not found');
       const children = req.query.children
-        ? (await findZones(app.db, scope, eq(zones.parentId, zone.row.id))).map((c) => toZone(c.row, c.isLeaf))
+        ? (await findZones(app.db, scope, eq(zones.parentId, zone.row.id))).map((c) =>
+            toZone(c.row, c.isLeaf),
+          )
         : undefined;
       const context = req.query.context ? await zoneContext(app.db, zone.row, scope) : undefined;
       const peerZones =
         req.query.peers && zone.row.peers.length
-          ? (await findZones(app.db, scope, inArray(zones.id, zone.row.peers))).map((p) => toZone(p.row, p.isLeaf))
+          ? (await findZones(app.db, scope, inArray(zones.id, zone.row.peers))).map((p) =>
+              toZone(p.row, p.isLeaf),
+            )
           : req.query.peers
             ? []
             : undefined;
@@ -83,11 +96,13 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/zones/:id',
-    { config: { permission: ['delete', 'Zone'] }, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { permission: ['delete', 'Zone'] },
+      schema: { params: idParams, response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       await deleteZone(app.db, req, req.params.id);
       return reply.code(204).send(null);
     },
   );
 };
-

@@ -5,6 +5,7 @@ import { apiKeys, roles, sessions, users, zones } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { sha256, verifyToken } from './crypto';
 import { scopeRoots, type Scope } from './scope';
+import { TtlCache } from './ttl-cache';
 
 export type ZoneRow = typeof zones.$inferSelect;
 
@@ -44,8 +45,7 @@ type Identity = {
   email?: string;
   baseRole: string;
   role: string;
-  zoneId: string;
-  peers: string[];
+  zone: ZoneRow;
   location: string[];
   userState: Record<string, unknown>;
 };
@@ -60,9 +60,10 @@ async function identify(db: Db, header: string | undefined, secret: string): Pro
       throw unauthorized('Access token invalid or expired');
     }
     const [row] = await db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: users, zone: zones })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(zones, eq(zones.id, users.zoneId))
       .where(and(eq(sessions.id, payload.sid), isNull(sessions.revokedAt)))
       .limit(1);
     if (!row) throw unauthorized('Session ended');
@@ -75,8 +76,7 @@ async function identify(db: Db, header: string | undefined, secret: string): Pro
       email: row.user.email,
       baseRole: row.user.role,
       role: row.session.roleOverride ?? row.user.role,
-      zoneId: row.user.zoneId,
-      peers: [],
+      zone: row.zone,
       location: row.user.location,
       userState: row.user.state,
     };
@@ -86,20 +86,20 @@ async function identify(db: Db, header: string | undefined, secret: string): Pro
     const key = decoded.includes(':') ? decoded.slice(0, decoded.indexOf(':')) : decoded;
     if (!key) throw unauthorized('Missing API key');
     const [row] = await db
-      .select()
+      .select({ key: apiKeys, zone: zones })
       .from(apiKeys)
+      .innerJoin(zones, eq(zones.id, apiKeys.zoneId))
       .where(and(eq(apiKeys.keyHash, sha256(key)), eq(apiKeys.kind, 'console')))
       .limit(1);
     if (!row) throw unauthorized('Invalid API key');
     return {
       kind: 'key',
-      id: `key:${row.id}`,
-      keyId: row.id,
-      name: row.name,
-      baseRole: row.role,
-      role: row.role,
-      zoneId: row.zoneId,
-      peers: [],
+      id: `key:${row.key.id}`,
+      keyId: row.key.id,
+      name: row.key.name,
+      baseRole: row.key.role,
+      role: row.key.role,
+      zone: row.zone,
       location: [],
       userState: {},
     };
@@ -116,39 +116,46 @@ export async function resolveCaller(
   opts: { authorization?: string; org: ZoneRow; secret: string },
 ): Promise<Caller> {
   const who = await identify(db, opts.authorization, opts.secret);
-  const zoneRows = await db.select().from(zones).where(eq(zones.id, who.zoneId));
-  const zone = zoneRows[0];
-  if (!zone) throw unauthorized('Account has no zone');
-  const peerRows = zone.peers.length ? await db.select().from(zones).where(inArray(zones.id, zone.peers)) : [];
-  const roots = scopeRoots(opts.org, [zone, ...peerRows]);
+  const { zone, org } = { zone: who.zone, org: opts.org };
+  // One read for the peers and for the zones whose feature flags the caller inherits.
+  const flagZone = zone.path.includes(org.id) ? zone : org;
+  const wanted = [...new Set([...zone.peers, ...flagZone.path])];
+  const related = wanted.length ? await db.select().from(zones).where(inArray(zones.id, wanted)) : [];
+  const byId = new Map(related.map((z) => [z.id, z]));
+  const peerRows = zone.peers.map((id) => byId.get(id)).filter((z): z is ZoneRow => !!z);
+  const roots = scopeRoots(org, [zone, ...peerRows]);
   if (roots.length === 0) throw forbidden('Not allowed in this organisation');
 
-  const [role] = await db.select().from(roles).where(eq(roles.id, who.role)).limit(1);
-  const ability = abilityFor((role?.abilities ?? []) as never);
-
-  // Flags come from the caller's own zone when it lies in the organisation, else the organisation.
-  const flagZone = zone.path.includes(opts.org.id) ? zone : opts.org;
-  const chain = await db
-    .select({ id: zones.id, config: zones.config })
-    .from(zones)
-    .where(inArray(zones.id, flagZone.path));
-  const byId = new Map(chain.map((z) => [z.id, z.config]));
   const flags = resolveFeatureFlags(
-    flagZone.path.map((id) => (byId.get(id)?.featureFlags ?? undefined) as Record<string, boolean> | undefined),
+    flagZone.path.map((id) => (byId.get(id)?.config.featureFlags ?? undefined) as Record<string, boolean> | undefined),
   );
-
   return {
     ...who,
     peers: zone.peers,
-    zone,
-    org: opts.org,
-    ability,
-    scope: { orgId: opts.org.id, roots },
+    org,
+    ability: await abilityOfRole(db, who.role),
+    scope: { orgId: org.id, roots },
     flags,
   };
 }
 
+/** Abilities change rarely and every request needs them: cached a few seconds per role. */
+export const roleAbilityCache = new TtlCache<AppAbility>(5_000);
+function abilityOfRole(db: Db, roleId: string): Promise<AppAbility> {
+  return roleAbilityCache.get(roleId, async () => {
+    const [role] = await db.select().from(roles).where(eq(roles.id, roleId)).limit(1);
+    return abilityFor((role?.abilities ?? []) as never);
+  });
+}
+
+/** Organisations by slug, cached a few seconds (a slug change elsewhere is seen within that). */
+export const orgBySlugCache = new TtlCache<ZoneRow | undefined>(5_000);
+
 export async function findOrgBySlug(db: Db, slug: string): Promise<ZoneRow | undefined> {
+  return orgBySlugCache.get(slug, () => loadOrgBySlug(db, slug));
+}
+
+async function loadOrgBySlug(db: Db, slug: string): Promise<ZoneRow | undefined> {
   const [org] = await db
     .select()
     .from(zones)
@@ -156,4 +163,3 @@ export async function findOrgBySlug(db: Db, slug: string): Promise<ZoneRow | und
     .limit(1);
   return org;
 }
-

@@ -237,4 +237,3 @@ function isMultiStatementError(err: unknown): boolean {
 async function execReturnsRows(db: SqlExecutor): Promise<boolean> {
   return toRows(await db.exec('SELECT 1 AS a; SELECT 2 AS b')).rows.length === 2;
 }
-

@@ -31,7 +31,11 @@ export async function checkPasswordLogin(
     .select({ failures: sql<number>`count(*)::int` })
     .from(loginFailures)
     .where(
-      and(eq(loginFailures.account, account), eq(loginFailures.client, input.client), gte(loginFailures.at, since)),
+      and(
+        eq(loginFailures.account, account),
+        eq(loginFailures.client, input.client),
+        gte(loginFailures.at, since),
+      ),
     )) as [{ failures: number }];
   if (failures >= LOGIN_FAILURE_LIMIT) throw new HttpError(429, LOGIN_MESSAGES.tooMany, 'too_many_attempts');
 
@@ -44,11 +48,16 @@ export async function checkPasswordLogin(
     .limit(1);
   // A user belongs to the organisation when its zone lies inside it or above it (internal staff).
   const belongs = row && (row.path.includes(org.id) || org.path.includes(row.path[row.path.length - 1]!));
-  const ok = row && belongs ? await verifyPassword(input.password, row.hash) : (await burnPasswordTime(input.password), false);
+  const ok =
+    row && belongs
+      ? await verifyPassword(input.password, row.hash)
+      : (await burnPasswordTime(input.password), false);
   if (!ok || !row) {
     await db.insert(loginFailures).values({ account, client: input.client });
     throw new HttpError(401, LOGIN_MESSAGES.invalid, 'invalid_login');
   }
-  await db.delete(loginFailures).where(and(eq(loginFailures.account, account), eq(loginFailures.client, input.client)));
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.account, account), eq(loginFailures.client, input.client)));
   return row.id;
 }

@@ -17,7 +17,9 @@ async function issueTokens(db: Db, sessionId: string, opts: TokenOptions): Promi
   const access: AccessTokenPayload = { typ: 'access', sid: sessionId, exp: accessExp };
   const refresh = randomSecret(32);
   const refreshExpiresAt = new Date(now + opts.refreshTtlS * 1000);
-  await db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refresh), expiresAt: refreshExpiresAt });
+  await db
+    .insert(refreshTokens)
+    .values({ sessionId, tokenHash: sha256(refresh), expiresAt: refreshExpiresAt });
   return {
     access: { token: signToken(access, opts.secret), expiresAt: new Date(accessExp * 1000).toISOString() },
     refresh: { token: refresh, expiresAt: refreshExpiresAt.toISOString() },

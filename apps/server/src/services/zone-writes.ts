@@ -12,7 +12,7 @@ import { parseListQuery, runList, type ListSpec } from './list';
 import { isZoneInScope, zoneInScope, type Scope } from './scope';
 import { putFile, signedLink, storageRoot } from './storage';
 import { findZone, findZones, toZone } from './zones';
-import type { ZoneRow } from './caller';
+import { orgBySlugCache, type ZoneRow } from './caller';
 
 const zoneListSpec: ListSpec = {
   fields: {
@@ -68,7 +68,12 @@ export async function createZone(db: Db, req: FastifyRequest, body: ZoneCreateBo
   });
 }
 
-export async function updateZone(db: Db, req: FastifyRequest, id: string, body: ZoneUpdateBody): Promise<Zone> {
+export async function updateZone(
+  db: Db,
+  req: FastifyRequest,
+  id: string,
+  body: ZoneUpdateBody,
+): Promise<Zone> {
   const { scope } = callerOf(req);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
@@ -87,7 +92,9 @@ export async function updateZone(db: Db, req: FastifyRequest, id: string, body: 
       const ids = body[key];
       if (ids === undefined) continue;
       const unique = [...new Set(ids)].filter((z) => z !== id);
-      const found = unique.length ? await findZones(tx, scope, inArray(zones.id, unique), { limit: 500 }) : [];
+      const found = unique.length
+        ? await findZones(tx, scope, inArray(zones.id, unique), { limit: 500 })
+        : [];
       if (found.length !== unique.length) throw badRequest(`Unknown zone in ${key}`, key);
       changes[key] = unique;
     }
@@ -96,6 +103,7 @@ export async function updateZone(db: Db, req: FastifyRequest, id: string, body: 
     }
     const [row] = await tx.update(zones).set(changes).where(eq(zones.id, id)).returning();
     await writeAudit(tx, req, { entity: 'zone', entityId: id, action: 'update', before, after: row });
+    if (before.level === 'org') orgBySlugCache.delete();
     return toZone(row!, current.isLeaf);
   });
 }
@@ -106,7 +114,8 @@ async function moveZone(tx: Db, scope: Scope, zone: ZoneRow, parentId: string): 
   const parent = await findZone(tx, scope, parentId);
   if (!parent) throw notFound('Parent zone not found');
   const orgId = zone.path[1];
-  if (!orgId || !parent.row.path.includes(orgId)) throw badRequest('A zone moves only within its organisation', 'parent');
+  if (!orgId || !parent.row.path.includes(orgId))
+    throw badRequest('A zone moves only within its organisation', 'parent');
   if (parent.row.path.includes(zone.id)) throw badRequest('A zone cannot move under itself', 'parent');
   if (!isLevelBelow(zone.level as never, parent.row.level as never)) {
     throw badRequest(`A ${zone.level} cannot be placed under a ${parent.row.level}`, 'parent');
@@ -133,12 +142,25 @@ export async function deleteZone(db: Db, req: FastifyRequest, id: string): Promi
     const zone = /^[0-9a-f-]{36}$/i.test(id) ? await findZone(tx, scope, id) : undefined;
     if (!zone) throw notFound('Zone not found');
     const { row } = zone;
-    if (row.level === 'org' || row.level === 'root' || !isZoneInScope(scope, row) || scope.roots.includes(row.id)) {
+    if (
+      row.level === 'org' ||
+      row.level === 'root' ||
+      !isZoneInScope(scope, row) ||
+      scope.roots.includes(row.id)
+    ) {
       throw forbidden(`Zone "${row.name}" is not one you may delete`);
     }
-    const [gateway] = await tx.select({ id: gateways.id }).from(gateways).where(eq(gateways.zoneId, id)).limit(1);
+    const [gateway] = await tx
+      .select({ id: gateways.id })
+      .from(gateways)
+      .where(eq(gateways.zoneId, id))
+      .limit(1);
     if (gateway) {
-      throw new HttpError(403, `Could not delete zone "${row.name}" since it's assigned to a gateway`, 'zone_assigned_to_gateway');
+      throw new HttpError(
+        403,
+        `Could not delete zone "${row.name}" since it's assigned to a gateway`,
+        'zone_assigned_to_gateway',
+      );
     }
     if (!zone.isLeaf) throw conflict(`Zone "${row.name}" still has zones inside it`, 'zone_has_children');
     for (const [table, what] of [
@@ -146,7 +168,11 @@ export async function deleteZone(db: Db, req: FastifyRequest, id: string): Promi
       [users, 'users'],
       [apiKeys, 'API keys'],
     ] as const) {
-      const [found] = await tx.select({ one: sql`1` }).from(table).where(eq(table.zoneId, id)).limit(1);
+      const [found] = await tx
+        .select({ one: sql`1` })
+        .from(table)
+        .where(eq(table.zoneId, id))
+        .limit(1);
       if (found) throw conflict(`Zone "${row.name}" still has ${what} located in it`, 'zone_in_use');
     }
     await tx.execute(sql`update ${zones} set peers = array_remove(peers, ${id}::uuid),
@@ -172,7 +198,18 @@ export async function exportZones(app: FastifyInstance, req: FastifyRequest) {
   const csv = [
     'id,name,level,parent,path,slug,config',
     ...rows.map((r) =>
-      [r.id, r.name, r.level, r.parentId ?? '', r.path.map((p) => names.get(p) ?? '').filter(Boolean).join(' / '), r.slug ?? '', JSON.stringify(r.config)]
+      [
+        r.id,
+        r.name,
+        r.level,
+        r.parentId ?? '',
+        r.path
+          .map((p) => names.get(p) ?? '')
+          .filter(Boolean)
+          .join(' / '),
+        r.slug ?? '',
+        JSON.stringify(r.config),
+      ]
         .map(csvCell)
         .join(','),
     ),

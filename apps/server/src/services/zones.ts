@@ -5,7 +5,9 @@ import { zones } from '../db/schema';
 import type { ZoneRow } from './caller';
 import { zoneInScope, type Scope } from './scope';
 
-const isLeafSql = sql<boolean>`not exists (select 1 from zones c where c.parent_id = "zones"."id")`.as("is_leaf");
+const isLeafSql = sql<boolean>`not exists (select 1 from zones c where c.parent_id = "zones"."id")`.as(
+  'is_leaf',
+);
 
 /** Zones inside the caller's scope matching `where`, each with whether it has children. */
 export async function findZones(
@@ -30,7 +32,11 @@ export async function findZone(db: Db | Tx, scope: Scope, id: string) {
 }
 
 /** The API shape of a zone (SPEC §3): `parent` for parentId, computed isLoaded/isLeaf. */
-export function toZone(row: ZoneRow, isLeaf: boolean, extra: Partial<Pick<Zone, 'children' | 'context'>> = {}): Zone {
+export function toZone(
+  row: ZoneRow,
+  isLeaf: boolean,
+  extra: Partial<Pick<Zone, 'children' | 'context'>> = {},
+): Zone {
   return {
     id: row.id,
     name: row.name,

@@ -26,7 +26,12 @@ const slugSchema = z
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'A slug is lower-case letters, digits and dashes');
 
 export const zoneAuthSchema = z
-  .object({ methods: z.array(z.enum(['saml', 'google', 'password', 'key'])).max(4).optional() })
+  .object({
+    methods: z
+      .array(z.enum(['saml', 'google', 'password', 'key']))
+      .max(4)
+      .optional(),
+  })
   .strict();
 
 export const zoneNameSchema = z
