@@ -1,3 +1,4 @@
+import { rawRuleSchema } from './rule-schema';
 import { describe, expect, it } from 'vitest';
 import {
   ACTIONS,
@@ -8,7 +9,6 @@ import {
   can,
   fieldsOf,
   permissionLabel,
-  rawRuleSchema,
   ruleLabel,
   type Permission,
   type RawRule,

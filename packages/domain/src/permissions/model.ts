@@ -1,5 +1,4 @@
 import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
-import { z } from 'zod';
 
 // SPEC §6: permissions are checks (action, subject[, field]) against a role's stored abilities.
 // CASL's own 'manage' and 'all' wildcards are not used: a stored rule names its actions and subjects.
@@ -64,40 +63,20 @@ export const ALL_PERMISSIONS: readonly Permission[] = ACTIONS.flatMap((action) =
 
 export type AppAbility = MongoAbility<[Action, Subject | ForcedSubject<Subject>]>;
 
-export const actionSchema = z.enum(ACTIONS);
-export const subjectSchema = z.enum(SUBJECTS);
-export const fieldSchema = z.enum(Object.values(FIELDS).flat() as [Field, ...Field[]]);
-
-const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
-const asList = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? value : [value as T]);
-
 /**
  * A role's stored rule (SPEC §6). Roles carry no conditions: zone scope lives in the server's query
  * layer. A rule without `fields` covers every field; an `inverted` rule withholds what it names.
+ * Validated by `rawRuleSchema` (rule-schema.ts, kept apart so this module loads without zod).
  */
-export const rawRuleSchema = z
-  .strictObject({
-    action: oneOrMany(actionSchema),
-    subject: oneOrMany(subjectSchema),
-    fields: oneOrMany(fieldSchema).optional(),
-    inverted: z.boolean().optional(),
-    conditions: z
-      .never({ error: 'Roles carry no conditions: zone scope lives in the query layer' })
-      .optional(),
-  })
-  .superRefine((rule, ctx) => {
-    const subjects = asList(rule.subject);
-    for (const field of asList(rule.fields ?? [])) {
-      if (!subjects.some((subject) => fieldsOf(subject).includes(field))) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['fields'],
-          message: `Field ${field} belongs to none of ${subjects.join(', ')}`,
-        });
-      }
-    }
-  });
-export type RawRule = z.infer<typeof rawRuleSchema>;
+export type RawRule = {
+  action: Action | Action[];
+  subject: Subject | Subject[];
+  fields?: Field | Field[];
+  inverted?: boolean;
+  conditions?: never;
+};
+
+const asList = <T>(value: T | readonly T[]): readonly T[] => (Array.isArray(value) ? value : [value as T]);
 
 /** SPEC §6: the CASL ability built from a role's stored rules (later rules take precedence). */
 export function abilityFor(rules: readonly RawRule[]): AppAbility {

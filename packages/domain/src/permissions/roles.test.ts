@@ -1,5 +1,6 @@
+import { rawRuleSchema } from './rule-schema';
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, abilityFor, can, permissionLabel, rawRuleSchema, type Permission } from './model';
+import { ALL_PERMISSIONS, abilityFor, can, permissionLabel, type Permission } from './model';
 import {
   ROLE_ABILITIES,
   ROLE_CAN_OVERRIDE,

@@ -1,0 +1,20 @@
+import { reasonOf } from './errors';
+
+/** SPEC §8's texts, in one place; components never format error text themselves. */
+export const messages = {
+  couldNotAdd: (error: unknown) => `Sorry, could not add: ${reasonOf(error)}.`,
+  couldNotUpdate: (error: unknown) => `Sorry, could not update: ${reasonOf(error)}.`,
+  couldNotDelete: (error: unknown) => `Sorry, could not delete: ${reasonOf(error)}.`,
+  problem: (error: unknown) => `Sorry, there was a problem: ${reasonOf(error)}`,
+  csvFailed: 'Failed to download CSV data',
+  csvCanceled: 'Download canceled',
+  csvTooLarge: (rows: number, max: number) =>
+    `This list has ${rows.toLocaleString('en-US')} rows; a CSV download is limited to ${max.toLocaleString('en-US')}. Please add filters to narrow it down.`,
+  csvUnavailable: 'Unable to download csv file at this time',
+  serverProblem: 'WARNING: Alerts will not be shown! There was a problem accessing the server. Trying to reconnect...',
+  networkDown: 'WARNING: Your network is disconnected. Alerts will not be shown!',
+  audioBlocked: 'WARNING: Alert audio is disabled! Please click anywhere to enable.',
+  zoneDeleteAssigned: (name: string) => `Could not delete zone "${name}" since it's assigned to a gateway`,
+  zoneDeleteProblem: (name: string) => `Sorry, there was a problem deleting zone "${name}"`,
+  zoneAddProblem: (name: string, error: unknown) => `Sorry, there was a problem adding zone "${name}": ${reasonOf(error)}`,
+} as const;

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useConsoleInfo } from '../../api/consoles';
+import { consoleId } from '../console-identity';
+import { Banners } from '../shell/banners';
+import { Footer } from '../shell/footer';
+import { IdleLogout } from '../shell/idle-logout';
+import { Sidebar } from '../shell/sidebar';
+import { useConsolePresence } from '../shell/use-console-presence';
+import { UserMenu } from '../shell/user-menu';
+import { VigilMark } from '../vigil-mark';
+
+/** SPEC §2.5 default layout (sidebar, nav bar, footer) and the no-footer layout. */
+export function ShellLayout({ footer, children }: { footer: boolean; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const name = useConsoleInfo(consoleId()).data?.name;
+  useConsolePresence();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      footer={footer ? { height: 36 } : undefined}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <VigilMark />
+            <Text fw={700}>Vigil</Text>
+            {name && (
+              <Text c="dimmed" size="sm" aria-label="Console name">
+                {name}
+              </Text>
+            )}
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Banners />
+        {children}
+      </AppShell.Main>
+      {footer && (
+        <AppShell.Footer>
+          <Footer />
+        </AppShell.Footer>
+      )}
+      <IdleLogout />
+    </AppShell>
+  );
+}

@@ -1,0 +1,62 @@
+import { Suspense, lazy, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { mayHearAlerts, type Permission } from '@vigil/domain';
+import type { RouteLayout } from '@vigil/domain/routes';
+import { useSession, type Session } from '../session/session';
+import { guard, type GuardSession } from './guard';
+import { isRegistered } from './screens';
+import { LoadingLayout } from './layouts/loading-layout';
+import { EmptyLayout } from './layouts/empty-layout';
+import { LogoLayout } from './layouts/logo-layout';
+
+// The default and no-footer layouts carry the shell (sidebar, nav bar, footer): their own chunk, so
+// the login page does not load them.
+const ShellLayout = lazy(async () => ({ default: (await import('./layouts/shell-layout')).ShellLayout }));
+
+export function toGuardSession(session: Session): GuardSession {
+  if (session.status !== 'signedIn') return session;
+  const { ability, me } = session;
+  return {
+    status: 'signedIn',
+    role: me.role,
+    can: ([action, subject, field]: Permission) => ability.can(action, subject, field),
+    flags: me.zone.config.featureFlags,
+    mayHearAlerts: mayHearAlerts(ability),
+  };
+}
+
+/** Guards every navigation (SPEC §2.2) and wraps the screen in its route's layout (SPEC §2.5). */
+export function Root() {
+  const location = useLocation();
+  const { session } = useSession();
+  const guardSession = useMemo(() => toGuardSession(session), [session]);
+  const decision = guard(location, guardSession, isRegistered);
+
+  if (decision.type === 'wait') return <LoadingLayout />;
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <Layout kind={decision.route.layout}>
+      <Suspense fallback={<LoadingLayout inline />}>
+        <Outlet />
+      </Suspense>
+    </Layout>
+  );
+}
+
+function Layout({ kind, children }: { kind: RouteLayout; children: React.ReactNode }) {
+  switch (kind) {
+    case 'default':
+    case 'noFooter':
+      return (
+        <Suspense fallback={<LoadingLayout />}>
+          <ShellLayout footer={kind === 'default'}>{children}</ShellLayout>
+        </Suspense>
+      );
+    case 'logo':
+      return <LogoLayout>{children}</LogoLayout>;
+    case 'loading':
+      return <LoadingLayout />;
+    default:
+      return <EmptyLayout>{children}</EmptyLayout>;
+  }
+}

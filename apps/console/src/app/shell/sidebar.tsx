@@ -1,0 +1,44 @@
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { visibleSidebar } from '@vigil/domain/routes';
+import { useSignedIn } from '../../session/session';
+import { toGuardSession } from '../root';
+import { isRegistered } from '../screens';
+
+/** SPEC §2.4 sidebar, from the domain's definition: entries the user's abilities and flags allow. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const session = useSignedIn();
+  const { pathname } = useLocation();
+  const guardSession = toGuardSession(session);
+  if (guardSession.status !== 'signedIn') return null;
+  const groups = visibleSidebar({
+    can: guardSession.can,
+    flags: guardSession.flags,
+    registered: isRegistered,
+    role: guardSession.role,
+  });
+
+  return (
+    <ScrollArea component="nav" aria-label="Main navigation" h="100%">
+      <Stack gap="md" p="sm">
+        {groups.map((group) => (
+          <section key={group.id} aria-labelledby={`nav-${group.id}`}>
+            <Text id={`nav-${group.id}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+              {group.title}
+            </Text>
+            {group.entries.map((entry) => (
+              <NavLink
+                key={entry.path}
+                component={RouterLink}
+                to={entry.path}
+                label={entry.title}
+                active={pathname === entry.path || pathname.startsWith(`${entry.path}/`)}
+                onClick={onNavigate}
+              />
+            ))}
+          </section>
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}
