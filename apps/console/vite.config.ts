@@ -18,5 +18,5 @@ function buildHash(): Plugin {
 export default defineConfig({
   plugins: [react(), buildHash()],
   server: { proxy: { '/api': 'http://localhost:8080', '/hash.json': 'http://localhost:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
 });

@@ -23,6 +23,10 @@ import { userRoutes } from './routes/users';
 import { roleRoutes } from './routes/roles';
 import { zoneRoutes } from './routes/zones';
 import { storageRoutes } from './routes/storage';
+import { userAdminRoutes } from './routes/users';
+import { keyRoutes } from './routes/keys';
+import { consoleRoutes } from './routes/consoles';
+import { manifestRoutes } from './routes/manifest';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +103,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(roleRoutes);
   await app.register(zoneRoutes);
   await app.register(storageRoutes);
+  await app.register(userAdminRoutes);
+  await app.register(keyRoutes);
+  await app.register(consoleRoutes);
+  await app.register(manifestRoutes);
 
   await registerConsole(app, config);
   return app;
@@ -113,7 +121,7 @@ async function registerConsole(app: FastifyInstance, config: Config): Promise<vo
     await app.register(fastifyStatic, {
       root: dir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, file) => {
         const name = path.basename(file);
         if (file.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,9 +1,21 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
-/** Vigil's theme: system fonts only (no CDN, ARCHITECTURE §2), a calm blue, red kept for alarms. */
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/**
+ * Vigil's theme: system fonts only (no CDN, ARCHITECTURE §2); shades dark enough for WCAG AA
+ * contrast on white (links and primary buttons at blue 8, dimmed text at gray 7).
+ */
 export const theme = createTheme({
   primaryColor: 'blue',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  primaryShade: { light: 8, dark: 5 },
+  fontFamily: FONT,
+  headings: { fontFamily: FONT },
   defaultRadius: 'sm',
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: {},
 });

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { abilityFor, type AppAbility, type Me, type RawRule } from '@vigil/domain';
 import { authApi } from '../api/auth';
 import { ApiError } from '../api/errors';
@@ -35,6 +36,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>(() =>
     sessionStore.hasCredentials() ? { status: 'loading' } : { status: 'anonymous' },
   );
+  const queryClient = useQueryClient();
+
+  // Nothing of a signed-out user may stay in memory for the next one.
+  useEffect(() => {
+    if (session.status === 'anonymous') queryClient.clear();
+  }, [session.status, queryClient]);
 
   const reload = useCallback(async () => {
     if (!sessionStore.hasCredentials()) {
@@ -99,6 +106,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         sessionStore.clear();
         connection.set({ serverProblem: false });
         setSession({ status: 'anonymous' });
+        // SPEC §4: logout then goes to login; replacing the entry keeps Back from the console page.
+        window.history.replaceState(null, '', '/login');
+        window.dispatchEvent(new PopStateEvent('popstate'));
       },
       async overrideRole(role) {
         sessionStore.setRoleOverride(role);

@@ -28,7 +28,7 @@ export function ErrorScreen() {
 
   const text = TEXTS[code] ?? { title: `Error ${code}`, body: 'Something went wrong.' };
   return (
-    <Stack gap="md">
+    <Stack gap="md" align="flex-start">
       <Title order={1} size="h2">
         {text.title}
       </Title>

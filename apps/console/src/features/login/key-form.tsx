@@ -18,7 +18,7 @@ export function KeyForm({ onSubmit }: { onSubmit: (key: string) => Promise<void>
   }
 
   return (
-    <form onSubmit={submit} aria-label="Sign in with an API key">
+    <form onSubmit={submit}>
       <Stack gap="sm">
         <PasswordInput label="API key" autoComplete="off" value={key} onChange={(e) => setKey(e.currentTarget.value)} />
         <Button type="submit" loading={busy} disabled={key.trim() === ''}>

@@ -24,7 +24,8 @@ export function LoginScreen() {
   const [query, setQuery] = useSearchParams();
   const { signInWithPassword, signInWithKey } = useSession();
   const [error, setError] = useState<string | undefined>(() => loginUrlMessage(query));
-  const authSlug = query.get('authSlug') ?? sessionStore.slug() ?? undefined;
+  // Fixed for the screen's life: signing in stores the slug, which must not reload the methods.
+  const [authSlug] = useState(() => query.get('authSlug') ?? sessionStore.slug() ?? undefined);
   const config = useQuery({
     queryKey: ['auth-config', authSlug ?? null],
     queryFn: ({ signal }) => authApi.config(authSlug, signal),

@@ -18,7 +18,7 @@ export function PasswordForm({ onSubmit }: { onSubmit: (email: string, password:
   }
 
   return (
-    <form onSubmit={submit} aria-label="Sign in with email and password">
+    <form onSubmit={submit}>
       <Stack gap="sm">
         <TextInput
           label="Email"

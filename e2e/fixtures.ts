@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const PASSWORD = 'vigil-demo';
+export const DEMO_API_KEY = 'vk_demo_4f1c9a2e7b3d5e8f0a6c1b9d2e4f7a3c';
+
+/** Signs in through the login screen as a person would. */
+export async function signIn(page: Page, email: string, password = PASSWORD, path = '/login') {
+  await page.goto(path);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Opens the user menu and signs out. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** axe-core: no serious or critical accessibility violations on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`)).toEqual([]);
+}
+
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
