@@ -43,7 +43,11 @@ export function buildUrl(path: string, query?: Query): string {
   return url.origin === window.location.origin ? url.pathname + url.search : url.toString();
 }
 
-async function send(method: string, url: string, init: { headers: Record<string, string>; body?: unknown; signal?: AbortSignal; timeoutMs: number }) {
+async function send(
+  method: string,
+  url: string,
+  init: { headers: Record<string, string>; body?: unknown; signal?: AbortSignal; timeoutMs: number },
+) {
   const timeout = AbortSignal.timeout(init.timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   const headers = { ...init.headers };
@@ -56,9 +60,14 @@ async function send(method: string, url: string, init: { headers: Record<string,
   try {
     return await fetch(url, { method, headers, body, signal });
   } catch (err) {
-    if (timeout.aborted && !init.signal?.aborted) throw new ApiError(0, 'The server did not answer in time', 'timeout');
+    if (timeout.aborted && !init.signal?.aborted)
+      throw new ApiError(0, 'The server did not answer in time', 'timeout');
     if (init.signal?.aborted) throw err;
-    throw new ApiError(0, navigator.onLine ? 'Could not reach the server' : 'Your network is disconnected', 'network');
+    throw new ApiError(
+      0,
+      navigator.onLine ? 'Could not reach the server' : 'Your network is disconnected',
+      'network',
+    );
   }
 }
 
@@ -69,7 +78,12 @@ async function errorOf(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON: keep the status text */
   }
-  return new ApiError(res.status, body.reason ?? (res.statusText || `HTTP ${res.status}`), body.code, body.field);
+  return new ApiError(
+    res.status,
+    body.reason ?? (res.statusText || `HTTP ${res.status}`),
+    body.code,
+    body.field,
+  );
 }
 
 /** Credentials for a request: the API key as Basic user name, else a fresh bearer access token. */
@@ -96,7 +110,8 @@ export function refreshTokens(): Promise<TokenData | undefined> {
     const run = async () => {
       const tokens = sessionStore.tokens();
       if (!tokens?.refresh.token) return undefined;
-      if (tokens.access.token && Date.parse(tokens.access.expiresAt) - Date.now() >= REFRESH_MARGIN_MS) return tokens;
+      if (tokens.access.token && Date.parse(tokens.access.expiresAt) - Date.now() >= REFRESH_MARGIN_MS)
+        return tokens;
       const res = await send('GET', buildUrl('auth/token'), {
         headers: { ...baseHeaders(), authorization: `Bearer ${tokens.refresh.token}` },
         timeoutMs: TOKEN_REFRESH_TIMEOUT_MS,
@@ -129,7 +144,11 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const withAuth = opts.auth !== false;
   const attempt = async () =>
     send(method, url, {
-      headers: { ...baseHeaders(), ...opts.headers, ...(withAuth ? { authorization: (await authorization()) ?? '' } : {}) },
+      headers: {
+        ...baseHeaders(),
+        ...opts.headers,
+        ...(withAuth ? { authorization: (await authorization()) ?? '' } : {}),
+      },
       body: opts.body,
       signal: opts.signal,
       timeoutMs,
@@ -144,7 +163,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       if (res.status === 401) connection.set({ serverProblem: true });
     }
   } catch (err) {
-    if (withAuth && err instanceof ApiError && err.code === 'network') connection.set({ serverProblem: true });
+    if (withAuth && err instanceof ApiError && err.code === 'network')
+      connection.set({ serverProblem: true });
     throw err;
   }
   if (withAuth && res.status < 500 && res.status !== 401) connection.set({ serverProblem: false });

@@ -1,4 +1,4 @@
-import { reasonOf } from './errors';
+import { ApiError, reasonOf } from './errors';
 
 /** SPEC §8's texts, in one place; components never format error text themselves. */
 export const messages = {
@@ -11,10 +11,17 @@ export const messages = {
   csvTooLarge: (rows: number, max: number) =>
     `This list has ${rows.toLocaleString('en-US')} rows; a CSV download is limited to ${max.toLocaleString('en-US')}. Please add filters to narrow it down.`,
   csvUnavailable: 'Unable to download csv file at this time',
-  serverProblem: 'WARNING: Alerts will not be shown! There was a problem accessing the server. Trying to reconnect...',
+  serverProblem:
+    'WARNING: Alerts will not be shown! There was a problem accessing the server. Trying to reconnect...',
   networkDown: 'WARNING: Your network is disconnected. Alerts will not be shown!',
   audioBlocked: 'WARNING: Alert audio is disabled! Please click anywhere to enable.',
   zoneDeleteAssigned: (name: string) => `Could not delete zone "${name}" since it's assigned to a gateway`,
   zoneDeleteProblem: (name: string) => `Sorry, there was a problem deleting zone "${name}"`,
-  zoneAddProblem: (name: string, error: unknown) => `Sorry, there was a problem adding zone "${name}": ${reasonOf(error)}`,
+  zoneAddProblem: (name: string, error: unknown) =>
+    `Sorry, there was a problem adding zone "${name}": ${reasonOf(error)}`,
+  /** SPEC §8: a failed zone delete; the server's 403 means the zone is assigned to a gateway. */
+  zoneDeleteFailed: (name: string, error: unknown): string =>
+    error instanceof ApiError && error.status === 403
+      ? messages.zoneDeleteAssigned(name)
+      : messages.zoneDeleteProblem(name),
 } as const;

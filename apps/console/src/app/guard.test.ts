@@ -49,7 +49,10 @@ describe('navigation guard (SPEC §2.2)', () => {
   });
 
   it('lets after win over the landing rules', () => {
-    expect(go('/login?after=%2Fkeys', signedIn('security'), withAlerts)).toEqual({ type: 'redirect', to: '/keys' });
+    expect(go('/login?after=%2Fkeys', signedIn('security'), withAlerts)).toEqual({
+      type: 'redirect',
+      to: '/keys',
+    });
   });
 
   it('lands a user who may hear alerts on the alerts screen once it exists, others on their first sidebar entry', () => {
@@ -71,7 +74,10 @@ describe('navigation guard (SPEC §2.2)', () => {
 
   it('sends kiosk roles to their homes once built (distribution → the station picker)', () => {
     expect(go('/', signedIn('factory'), withKiosks)).toEqual({ type: 'redirect', to: '/factory/home' });
-    expect(go('/zones', signedIn('distribution'), withKiosks)).toEqual({ type: 'redirect', to: '/distribution' });
+    expect(go('/zones', signedIn('distribution'), withKiosks)).toEqual({
+      type: 'redirect',
+      to: '/distribution',
+    });
   });
 
   it('gives /error/403 for a route the role may not open', () => {
@@ -80,7 +86,11 @@ describe('navigation guard (SPEC §2.2)', () => {
 
   it('renders an allowed route with its parameters', () => {
     expect(go('/zones', signedIn('admin'))).toMatchObject({ type: 'render', route: { id: 'zones' } });
-    expect(go('/error/404', anonymous)).toMatchObject({ type: 'render', route: { id: 'error' }, params: { code: '404' } });
+    expect(go('/error/404', anonymous)).toMatchObject({
+      type: 'render',
+      route: { id: 'error' },
+      params: { code: '404' },
+    });
   });
 
   it.each(['/no/such/page', '/alerts', '/0123456789abc', '/tags'])(
@@ -98,7 +108,13 @@ describe('navigation guard (SPEC §2.2)', () => {
   });
 
   it('lands on /error/403 when no screen is open to the user', () => {
-    const nothing: GuardSession = { status: 'signedIn', role: 'custom', can: () => false, flags: {}, mayHearAlerts: false };
+    const nothing: GuardSession = {
+      status: 'signedIn',
+      role: 'custom',
+      can: () => false,
+      flags: {},
+      mayHearAlerts: false,
+    };
     expect(go('/', nothing)).toEqual({ type: 'redirect', to: '/error/403' });
   });
 });

@@ -32,7 +32,9 @@ const LOGIN_PARAMS = ['method', 'after', 'authSlug', 'authDomain'] as const;
 
 /** `after` is followed only when it is a path of this console, never another site (`//evil`). */
 export function safeAfter(after: string | null | undefined): string | undefined {
-  return after && after.startsWith('/') && !after.startsWith('//') && !after.startsWith('/\\') ? after : undefined;
+  return after && after.startsWith('/') && !after.startsWith('//') && !after.startsWith('/\\')
+    ? after
+    : undefined;
 }
 
 /**
@@ -65,7 +67,8 @@ export function guard(
   if (!routeAllowed(route, ctx)) {
     // A kiosk role outside its kiosk goes home (SPEC §2.2: distribution → the station picker).
     const home = kioskHome(session.role);
-    if (home && registered(home) && routeAllowed(ROUTE_BY_ID[home], ctx)) return { type: 'redirect', to: routePath(home) };
+    if (home && registered(home) && routeAllowed(ROUTE_BY_ID[home], ctx))
+      return { type: 'redirect', to: routePath(home) };
     return { type: 'redirect', to: '/error/403' };
   }
   return { type: 'render', route, params };

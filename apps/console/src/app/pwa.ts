@@ -2,7 +2,11 @@ import { consoleId } from './console-identity';
 
 /** The web-app manifest comes from the API server, for this console (SPEC §7 manifest.json). */
 export function manifestUrl(): string {
-  const query = new URLSearchParams({ consoleId: consoleId(), isCustom: 'false', hostname: window.location.hostname });
+  const query = new URLSearchParams({
+    consoleId: consoleId(),
+    isCustom: 'false',
+    hostname: window.location.hostname,
+  });
   return `/api/manifest.json?${query}`;
 }
 

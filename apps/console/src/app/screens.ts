@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteId } from '@vigil/domain/routes';
 
 type Screen = LazyExoticComponent<ComponentType>;
-const screen = <M,>(load: () => Promise<M>, name: keyof M): Screen =>
+const screen = <M>(load: () => Promise<M>, name: keyof M): Screen =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
 /**
@@ -13,6 +13,10 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   root: null, // the guard always redirects from '/'
   login: screen(() => import('../features/login/login-screen'), 'LoginScreen'),
   error: screen(() => import('../features/errors/error-screen'), 'ErrorScreen'),
+  zones: screen(() => import('../features/zones/zones-screen'), 'ZonesScreen'),
+  users: screen(() => import('../features/users/users-screen'), 'UsersScreen'),
+  roles: screen(() => import('../features/roles/roles-screen'), 'RolesScreen'),
+  keys: screen(() => import('../features/keys/keys-screen'), 'KeysScreen'),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

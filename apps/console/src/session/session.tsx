@@ -7,9 +7,7 @@ import { connection } from '../api/connection';
 import { sessionStore, subscribeSession } from './store';
 
 export type Session =
-  | { status: 'loading' }
-  | { status: 'anonymous' }
-  | { status: 'signedIn'; me: Me; ability: AppAbility };
+  { status: 'loading' } | { status: 'anonymous' } | { status: 'signedIn'; me: Me; ability: AppAbility };
 
 type SessionApi = {
   session: Session;

@@ -54,7 +54,11 @@ export const sessionStore = {
   /** Drops only the access token (SPEC §4: a 401 clears it, then retries once). */
   clearAccessToken() {
     const tokens = this.tokens();
-    if (tokens) write(localStorage, KEYS.tokens, { ...tokens, access: { token: '', expiresAt: new Date(0).toISOString() } });
+    if (tokens)
+      write(localStorage, KEYS.tokens, {
+        ...tokens,
+        access: { token: '', expiresAt: new Date(0).toISOString() },
+      });
   },
   apiKey: (): string | undefined => read<string>(sessionStorage, KEYS.apiKey),
   setApiKey(key: string | undefined) {

@@ -22,9 +22,11 @@ export function useConsolePresence() {
       firstHash.current ??= hash;
       if (hash && firstHash.current && hash !== firstHash.current) pendingReload = true;
       if (pendingReload && !activeAlerts.any()) window.location.reload();
-      await sendHeartbeat(id, { hash: firstHash.current ?? '', href: window.location.href, pwa: isInstalledApp() }).catch(
-        () => undefined,
-      );
+      await sendHeartbeat(id, {
+        hash: firstHash.current ?? '',
+        href: window.location.href,
+        pwa: isInstalledApp(),
+      }).catch(() => undefined);
     }
 
     void beat();

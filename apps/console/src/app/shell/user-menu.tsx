@@ -17,7 +17,11 @@ export function UserMenu() {
       const { url } = await api.get<{ url: string }>('zones/export');
       window.location.assign(url);
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Export failed', message: `Sorry, there was a problem: ${reasonOf(err)}` });
+      notifications.show({
+        color: 'red',
+        title: 'Export failed',
+        message: `Sorry, there was a problem: ${reasonOf(err)}`,
+      });
     }
   }
 

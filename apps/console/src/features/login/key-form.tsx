@@ -20,7 +20,12 @@ export function KeyForm({ onSubmit }: { onSubmit: (key: string) => Promise<void>
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <PasswordInput label="API key" autoComplete="off" value={key} onChange={(e) => setKey(e.currentTarget.value)} />
+        <PasswordInput
+          label="API key"
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.currentTarget.value)}
+        />
         <Button type="submit" loading={busy} disabled={key.trim() === ''}>
           Sign in
         </Button>

@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LOGIN_MESSAGES, type SignInMethod } from '@vigil/domain';
 import { authApi } from '../../api/auth';
@@ -80,7 +92,9 @@ export function LoginScreen() {
             </Alert>
           )}
           {method === 'password' && (
-            <PasswordForm onSubmit={(email, password) => attempt(() => signInWithPassword(slug, email, password))} />
+            <PasswordForm
+              onSubmit={(email, password) => attempt(() => signInWithPassword(slug, email, password))}
+            />
           )}
           {method === 'key' && <KeyForm onSubmit={(key) => attempt(() => signInWithKey(slug, key))} />}
           {(method === 'saml' || method === 'google') && (

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Select, TextInput } from '@mantine/core';
+import type { ApiKey, ApiKeyCreated } from '@vigil/domain';
+import { useCreateKey, useUpdateKey } from '../../api/keys';
+import { messages } from '../../api/messages';
+import { useSignedIn } from '../../session/session';
+import { EditModal } from '../../ui/edit-modal';
+import { ZonePicker } from '../../ui/zone-picker';
+import { useAssignableRoles } from '../users/role-options';
+
+/** Create or rename an API key; its role follows SPEC §5 like a user's. */
+export function KeyFormModal({
+  apiKey,
+  onClose,
+  onCreated,
+}: {
+  apiKey: ApiKey | null;
+  onClose: () => void;
+  onCreated: (key: ApiKeyCreated) => void;
+}) {
+  const { me } = useSignedIn();
+  const create = useCreateKey();
+  const update = useUpdateKey();
+  const { roles } = useAssignableRoles(apiKey?.role);
+  const [name, setName] = useState(apiKey?.name ?? '');
+  const [role, setRole] = useState<string | null>(apiKey?.role ?? null);
+  const [zone, setZone] = useState<string | null>(apiKey?.zone.id ?? me.zone.id);
+
+  async function submit() {
+    try {
+      if (apiKey) {
+        await update.mutateAsync({ id: apiKey.id, name, ...(role && role !== apiKey.role ? { role } : {}) });
+      } else {
+        onCreated(await create.mutateAsync({ name, role: role ?? '', zone: zone ?? '' }));
+      }
+    } catch (err) {
+      throw new Error(apiKey ? messages.couldNotUpdate(err) : messages.couldNotAdd(err));
+    }
+  }
+
+  return (
+    <EditModal
+      opened
+      onClose={onClose}
+      title={apiKey ? `Edit key ${apiKey.name}` : 'Add API key'}
+      onSubmit={submit}
+      submitLabel={apiKey ? 'Save' : 'Create key'}
+      submitDisabled={!name.trim() || !role || !zone}
+    >
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        data-autofocus
+      />
+      <Select label="Role" required data={roles} value={role} onChange={setRole} searchable />
+      {!apiKey && <ZonePicker label="Zone" required value={zone} onChange={(id) => setZone(id)} />}
+    </EditModal>
+  );
+}

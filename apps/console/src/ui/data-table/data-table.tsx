@@ -1,0 +1,126 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { Box, Stack } from '@mantine/core';
+import type { Query } from '../../api/client';
+import { useListPage } from '../../api/lists';
+import { EmptyState } from '../empty-state';
+import { ErrorPanel } from '../error-panel';
+import { TableSkeleton } from '../table-skeleton';
+import type { CsvSpec } from './csv';
+import { CsvDownload } from './csv-download';
+import { DataTableFooter } from './data-table-footer';
+import { DataTableGrid, withRowActions } from './data-table-grid';
+import { DataTableToolbar } from './data-table-toolbar';
+import { useTableState, type TableState } from './use-table-state';
+
+export { listKey } from '../../api/lists';
+
+export type DataTableProps<T> = {
+  /** The list's API path, e.g. 'users' (GET /api/users with the list contract). */
+  api: string;
+  /** TanStack columns; a column's `id` is the server's orderBy field, sortable only with `enableSorting: true`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own idiom for mixed value types
+  columns: ColumnDef<T, any>[];
+  /** Extra query parameters sent with every page, e.g. filters (`where`, `level`). */
+  params?: Query;
+  /** Key under which page, page size, sort and search are kept for the session. */
+  stateKey: string;
+  /** A heading (h2) above the table. */
+  title?: string;
+  /** Shows an Add button that calls this. */
+  onAdd?: () => void;
+  /** The Add button's text (default 'Add'). */
+  addLabel?: string;
+  /** Offers Download CSV with this file name and these columns. */
+  csv?: CsvSpec<T>;
+  /** Per-row buttons (Edit, Delete…) in a last column. */
+  rowActions?: (row: T) => ReactNode;
+  /** Makes rows clickable (and openable with Enter). */
+  onRowClick?: (row: T) => void;
+  /** The empty state's text. */
+  emptyText?: string;
+  /** The search box's placeholder. */
+  searchPlaceholder?: string;
+};
+
+const NO_ROWS: never[] = [];
+
+/** SPEC §2.8: a server-paged, sorted and searched list (docs/API.md list contract). */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { api, params, rowActions } = props;
+  const [state, update] = useTableState(props.stateKey);
+  const list = useListPage<T>(api, { params, ...state });
+
+  const columns = useMemo(() => withRowActions(props.columns, rowActions), [props.columns, rowActions]);
+
+  const sorting: SortingState = state.sort ? [state.sort] : [];
+  const table = useReactTable<T>({
+    data: list.data?.data ?? NO_ROWS,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row, index) => String((row as { id?: unknown }).id ?? index),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    rowCount: list.data?.total ?? 0,
+    defaultColumn: { enableSorting: false },
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      update({ sort: next[0] ? { id: next[0].id, desc: next[0].desc } : null, page: 1 });
+    },
+  });
+
+  // A page emptied by a deletion elsewhere moves back to the last page that has rows.
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && state.page > lastPage) update({ page: lastPage });
+  }, [list.isSuccess, list.isPlaceholderData, state.page, lastPage, update]);
+
+  return (
+    <Stack gap="md">
+      <DataTableToolbar
+        title={props.title}
+        search={state.search}
+        onSearch={(search) => update({ search, page: 1 })}
+        searchPlaceholder={props.searchPlaceholder}
+        onAdd={props.onAdd}
+        addLabel={props.addLabel}
+        onRefresh={() => void list.refetch()}
+        download={props.csv && <CsvDownload api={api} filters={filtersOf(params, state)} csv={props.csv} />}
+      />
+      {list.isPending ? (
+        <TableSkeleton rows={Math.min(state.pageSize, 10)} columns={columns.length} />
+      ) : list.isError ? (
+        <ErrorPanel error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <EmptyState title={props.emptyText ?? 'Nothing to show'} />
+      ) : (
+        <Box aria-busy={list.isFetching}>
+          <DataTableGrid table={table} onRowClick={props.onRowClick} />
+        </Box>
+      )}
+      {list.data && list.data.total > 0 && (
+        <DataTableFooter
+          page={state.page}
+          pageSize={state.pageSize}
+          total={list.data.total}
+          onPage={(page) => update({ page })}
+          onPageSize={(pageSize) => update({ pageSize, page: 1 })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function filtersOf(params: Query | undefined, state: TableState) {
+  return { params, sort: state.sort, search: state.search };
+}

@@ -1,0 +1,67 @@
+import { useRef, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { CSV_ERROR_NOTICE_MS, CSV_MAX_ROWS, CSV_PAGE } from '@vigil/domain';
+import { fetchListPage, type ListRequest } from '../../api/lists';
+import { messages } from '../../api/messages';
+import { csvFilename, toCsv, type CsvSpec } from './csv';
+
+/** How far a running download is; `total` is unknown until the first count. */
+export type CsvProgress = { fetched: number; total: number | null };
+type Filters = Omit<ListRequest, 'limit' | 'offset'>;
+
+/** Offers text as a file through a Blob download link. */
+export function offerDownload(filename: string, text: string) {
+  // A BOM so that spreadsheets read the UTF-8 names right.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** SPEC §5, §8, §9: the whole list as CSV, 500 rows a request, refused above 100,000 rows, cancellable. */
+export function useCsvDownload<T>(apiPath: string, filters: Filters, spec: CsvSpec<T> | undefined) {
+  const [progress, setProgress] = useState<CsvProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  async function start() {
+    if (!spec || controller.current) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setProgress({ fetched: 0, total: null });
+    try {
+      const { total } = await fetchListPage<T>(apiPath, { ...filters, limit: 1, offset: 0 }, abort.signal);
+      if (total > CSV_MAX_ROWS) {
+        notifications.show({ color: 'yellow', message: messages.csvTooLarge(total, CSV_MAX_ROWS) });
+        return;
+      }
+      setProgress({ fetched: 0, total });
+      const rows: T[] = [];
+      while (rows.length < total) {
+        const page = await fetchListPage<T>(
+          apiPath,
+          { ...filters, limit: CSV_PAGE, offset: rows.length },
+          abort.signal,
+        );
+        if (page.data.length === 0) break; // rows were deleted meanwhile
+        rows.push(...page.data);
+        setProgress({ fetched: rows.length, total });
+      }
+      offerDownload(csvFilename(spec.filename, new Date()), toCsv(spec.columns, rows));
+    } catch {
+      notifications.show(
+        abort.signal.aborted
+          ? { message: messages.csvCanceled }
+          : { color: 'red', message: messages.csvFailed, autoClose: CSV_ERROR_NOTICE_MS },
+      );
+    } finally {
+      controller.current = null;
+      setProgress(null);
+    }
+  }
+
+  return { progress, start, cancel: () => controller.current?.abort() };
+}

@@ -1,0 +1,22 @@
+import { createContext, useContext } from 'react';
+import type { Zone } from '@vigil/domain';
+
+/** What every node of a ZoneTree shares: expansion, the roving focus stop, selection and editing. */
+export type ZoneTreeContextValue = {
+  /** The one node reachable with Tab (roving tabindex); arrows move it. */
+  activeId: string;
+  setActiveId: (id: string) => void;
+  isExpanded: (id: string) => boolean;
+  setExpanded: (id: string, open: boolean) => void;
+  selected?: string | null;
+  onSelect?: (zone: Zone) => void;
+  editable: boolean;
+};
+
+export const ZoneTreeContext = createContext<ZoneTreeContextValue | null>(null);
+
+export function useZoneTreeContext(): ZoneTreeContextValue {
+  const tree = useContext(ZoneTreeContext);
+  if (!tree) throw new Error('A zone tree node must be inside a ZoneTree');
+  return tree;
+}
