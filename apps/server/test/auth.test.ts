@@ -73,7 +73,7 @@ describe('POST /api/auth/password/{slug} (SPEC §7, §8)', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().role).toBe('noAccess');
     const roles = await app.inject({ url: '/api/roles', headers });
-    expect(roles.json()).toEqual({ data: [{ id: 'noAccess', abilities: [] }], total: 1 });
+    expect(roles.json()).toEqual({ data: [{ id: 'noAccess', abilities: [], builtIn: true }], total: 1 });
     expect((await app.inject({ url: '/api/zones?level=floor', headers })).statusCode).toBe(403);
   });
 

@@ -1,13 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { orgBySlugCache, roleAbilityCache } from '../src/services/caller';
 import { openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
 import { signIn, testConfig } from './helpers/app';
 
 describe('persistence across a restart with the same DATA_DIR', () => {
+  // The caches are per process and this test opens a second database: without clearing them, its
+  // 'demo' organisation and the shared test database's would stand in for each other for 5 s.
+  const clearCaches = () => {
+    orgBySlugCache.delete();
+    roleAbilityCache.delete();
+  };
+  beforeEach(clearCaches);
+  afterEach(clearCaches);
+
   it('keeps a zone, a session and the token secret', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-restart-'));
     const config = testConfig({ dataDir });

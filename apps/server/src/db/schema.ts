@@ -213,3 +213,31 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/**
+ * SPEC §3 Console: a browser profile, identified by the UUID it keeps (issue 4). Created by its
+ * first heartbeat in the caller's organisation; `heartbeat` is the latest {href, user, pwa, hash, updatedAt}.
+ */
+export const consoles = pgTable(
+  'consoles',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    name: text('name').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    heartbeat: jsonb('heartbeat').$type<ConsoleHeartbeatRow>(),
+    ...timestamps,
+  },
+  (t) => [index('consoles_org_idx').on(t.orgId)],
+);
+
+export type ConsoleHeartbeatRow = {
+  href: string | null;
+  user: { id: string; name: string };
+  pwa: boolean;
+  hash: string;
+  updatedAt: string;
+};

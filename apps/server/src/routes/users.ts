@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
@@ -5,7 +6,11 @@ import {
   errorSchema,
   meQuerySchema,
   meSchema,
+  userCreateBodySchema,
+  userListSchema,
+  userSchema,
   userStateBodySchema,
+  userUpdateBodySchema,
   type Me,
 } from '@vigil/domain';
 import { roles, sessions, users } from '../db/schema';
@@ -13,6 +18,10 @@ import { HttpError, badRequest, forbidden } from '../errors';
 import { callerOf } from '../plugins/access';
 import { resolveCaller, type Caller } from '../services/caller';
 import { writeAudit } from '../services/audit';
+import { createUser, deleteUser, getUser, listUsers, updateUser } from '../services/users';
+
+const idParams = z.object({ id: z.string().max(100) });
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -81,6 +90,60 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { closedNotes: state.closedNotes };
       });
+    },
+  );
+};
+
+/** The Users screen (issue 4): list, read, create, edit and delete users inside the caller's scope. */
+export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users',
+    {
+      config: { permission: ['list', 'User'] },
+      schema: {
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: userListSchema, 400: errorSchema },
+      },
+    },
+    async (req) => listUsers(app.db, callerOf(req).scope, req.query),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { permission: ['read', 'User'] },
+      schema: { params: idParams, response: { 200: userSchema, 404: errorSchema } },
+    },
+    async (req) => getUser(app.db, callerOf(req).scope, req.params.id),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config: { permission: ['update', 'User'] },
+      schema: { body: userCreateBodySchema, response: { 200: userSchema, ...errors } },
+    },
+    async (req) => createUser(app.db, req, req.body),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { permission: ['update', 'User'] },
+      schema: { params: idParams, body: userUpdateBodySchema, response: { 200: userSchema, ...errors } },
+    },
+    async (req) => updateUser(app.db, req, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { permission: ['delete', 'User'] },
+      schema: { params: idParams, response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await deleteUser(app.db, req, req.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

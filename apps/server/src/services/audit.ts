@@ -16,7 +16,8 @@ export async function writeAudit(tx: Tx | Db, req: FastifyRequest, entry: AuditE
   await tx.insert(auditLog).values({
     requestId: String(req.id),
     actor: req.caller?.id ?? 'anonymous',
-    orgId: entry.orgId ?? req.caller?.org.id ?? null,
+    // `orgId: null` marks an installation-wide change (a role); left out, it is the caller's organisation.
+    orgId: entry.orgId === undefined ? (req.caller?.org.id ?? null) : entry.orgId,
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,

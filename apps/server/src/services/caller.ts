@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { abilityFor, resolveFeatureFlags, type AppAbility } from '@vigil/domain';
 import type { Db } from '../db/client';
 import { apiKeys, roles, sessions, users, zones } from '../db/schema';
@@ -92,6 +92,7 @@ async function identify(db: Db, header: string | undefined, secret: string): Pro
       .where(and(eq(apiKeys.keyHash, sha256(key)), eq(apiKeys.kind, 'console')))
       .limit(1);
     if (!row) throw unauthorized('Invalid API key');
+    await touchKey(db, row.key);
     return {
       kind: 'key',
       id: `key:${row.key.id}`,
@@ -105,6 +106,21 @@ async function identify(db: Db, header: string | undefined, secret: string): Pro
     };
   }
   throw unauthorized('Unsupported credentials');
+}
+
+/** A key's last use, written at most once a minute: the conditional update keeps concurrent requests to one write. */
+export const KEY_LAST_USED_RESOLUTION_MS = 60_000;
+async function touchKey(db: Db, key: { id: string; lastUsedAt: Date | null }): Promise<void> {
+  if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() < KEY_LAST_USED_RESOLUTION_MS) return;
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, key.id),
+        sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
+      ),
+    );
 }
 
 /**
@@ -127,7 +143,9 @@ export async function resolveCaller(
   if (roots.length === 0) throw forbidden('Not allowed in this organisation');
 
   const flags = resolveFeatureFlags(
-    flagZone.path.map((id) => (byId.get(id)?.config.featureFlags ?? undefined) as Record<string, boolean> | undefined),
+    flagZone.path.map(
+      (id) => (byId.get(id)?.config.featureFlags ?? undefined) as Record<string, boolean> | undefined,
+    ),
   );
   return {
     ...who,

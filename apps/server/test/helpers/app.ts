@@ -34,17 +34,18 @@ export async function getTestApp(): Promise<FastifyInstance> {
 export const DEMO_HEADERS = { slug: 'demo', domain: 'localhost' } as const;
 export const ACME_HEADERS = { slug: 'acme', domain: 'localhost' } as const;
 
-/** Signs in with a password and answers the request headers of that session. */
+/** Signs in with a password (the demo one unless given) and answers the request headers of that session. */
 export async function signIn(
   app: FastifyInstance,
   email: string,
   slug = 'demo',
+  password = DEMO_PASSWORD,
 ): Promise<{ headers: Record<string, string>; refresh: string; access: string }> {
   const res = await app.inject({
     method: 'POST',
     url: `/api/auth/password/${slug}`,
     headers: { slug, domain: 'localhost' },
-    payload: { username: email, password: DEMO_PASSWORD },
+    payload: { username: email, password },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { access: { token: string }; refresh: { token: string } };
@@ -57,4 +58,9 @@ export async function signIn(
 
 export function keyHeaders(key = DEMO_API_KEY, slug = 'demo'): Record<string, string> {
   return { slug, domain: 'localhost', authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` };
+}
+
+/** A name no other test row carries (tests share one database). */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rawRuleSchema } from '../permissions/model';
+import { rawRuleSchema } from '../permissions/rule-schema';
 import { listSchema, uuidSchema } from './common';
 
 export const meQuerySchema = z.object({ role: z.string().min(1).max(64).optional() });

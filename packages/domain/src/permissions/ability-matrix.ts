@@ -1,4 +1,14 @@
-import { ACTIONS, FIELDS, SUBJECTS, abilityFor, fieldsOf, type Action, type Field, type RawRule, type Subject } from './model';
+import {
+  ACTIONS,
+  FIELDS,
+  SUBJECTS,
+  abilityFor,
+  fieldsOf,
+  type Action,
+  type Field,
+  type RawRule,
+  type Subject,
+} from './model';
 
 /**
  * A role's abilities as the Roles screen edits them: for each subject the actions allowed on it as
@@ -20,7 +30,9 @@ export function abilityMatrix(rules: readonly RawRule[]): AbilityMatrix {
     const actions = ACTIONS.filter((a) => ability.can(a, subject, ANY_OTHER_FIELD));
     if (actions.length) matrix.subjects[subject] = actions;
     // Fields are listed only where one differs from its subject; the others follow it.
-    const perField = fieldsOf(subject).map((field) => [field, ACTIONS.filter((a) => ability.can(a, subject, field))] as const);
+    const perField = fieldsOf(subject).map(
+      (field) => [field, ACTIONS.filter((a) => ability.can(a, subject, field))] as const,
+    );
     if (perField.some(([, fieldActions]) => fieldActions.join() !== actions.join())) {
       matrix.fields[subject] = Object.fromEntries(perField);
     }

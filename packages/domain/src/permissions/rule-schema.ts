@@ -31,4 +31,3 @@ export const rawRuleSchema: z.ZodType<RawRule> = z
       }
     }
   });
-

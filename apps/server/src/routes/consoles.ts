@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  consoleHeartbeatBodySchema,
+  consoleListSchema,
+  consoleSchema,
+  consoleUpdateBodySchema,
+  errorSchema,
+} from '@vigil/domain';
+import { callerOf } from '../plugins/access';
+import { getConsole, listConsoles, recordHeartbeat, updateConsole } from '../services/consoles';
+
+const idParams = z.object({ id: z.string().max(100) });
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** SPEC §3 Console, §7 Consoles; issue 4 'Console identity'. */
+export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every signed-in console beats and reads its own name, whatever the role (SPEC §2.6 nav bar).
+  app.post(
+    '/api/consoles/:id/heartbeats',
+    {
+      config: { auth: 'authenticated' },
+      schema: {
+        params: idParams,
+        body: consoleHeartbeatBodySchema,
+        response: { 200: consoleSchema, ...errors },
+      },
+    },
+    async (req) => recordHeartbeat(app.db, req, req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/consoles/:id',
+    {
+      config: { auth: 'authenticated' },
+      schema: { params: idParams, response: { 200: consoleSchema, 404: errorSchema } },
+    },
+    async (req) => getConsole(app.db, callerOf(req).org.id, req.params.id),
+  );
+
+  app.get(
+    '/api/consoles',
+    {
+      config: { permission: ['list', 'Console'] },
+      schema: {
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: consoleListSchema, 400: errorSchema },
+      },
+    },
+    async (req) => listConsoles(app.db, callerOf(req).org.id, req.query),
+  );
+
+  app.put(
+    '/api/consoles/:id',
+    {
+      config: { permission: ['update', 'Console'] },
+      schema: {
+        params: idParams,
+        body: consoleUpdateBodySchema,
+        response: { 200: consoleSchema, ...errors },
+      },
+    },
+    async (req) => updateConsole(app.db, req, req.params.id, req.body),
+  );
+};

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { mayAssignRole } from '@vigil/domain';
+import type { Db, Tx } from '../db/client';
+import { roles } from '../db/schema';
+import { HttpError, badRequest } from '../errors';
+import type { Caller } from './caller';
+
+/** A role given to a user or key must exist (400) and be one the caller may assign (SPEC §5, 403). */
+export async function assertAssignable(db: Db | Tx, caller: Caller, role: string): Promise<void> {
+  const [found] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, role)).limit(1);
+  if (!found) throw badRequest(`Unknown role ${role}`, 'role');
+  const verdict = mayAssignRole(caller.role, role);
+  if (!verdict.ok) throw new HttpError(403, verdict.reason, 'role_not_assignable', 'role');
+}
+
+/**
+ * A user or key is changed only by a caller who may assign its current role (SPEC §5), so an admin
+ * cannot re-role, re-password or delete a superAdmin placed in its organisation.
+ */
+export function assertMayManage(caller: Caller, currentRole: string, what: 'user' | 'key'): void {
+  const verdict = mayAssignRole(caller.role, currentRole);
+  if (!verdict.ok) {
+    throw new HttpError(
+      403,
+      `You may not change ${what === 'user' ? 'a user' : 'an API key'} with the role ${currentRole}`,
+      'role_not_assignable',
+    );
+  }
+}
+
+/** Whether a database error is a unique violation (SQLSTATE 23505), on the driver's error or drizzle's wrapper. */
+export function isUniqueViolation(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
