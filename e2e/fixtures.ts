@@ -4,12 +4,18 @@ import AxeBuilder from '@axe-core/playwright';
 export const PASSWORD = 'vigil-demo';
 export const DEMO_API_KEY = 'vk_demo_4f1c9a2e7b3d5e8f0a6c1b9d2e4f7a3c';
 
-/** Signs in through the login screen as a person would. */
-export async function signIn(page: Page, email: string, password = PASSWORD, path = '/login') {
+/** Fills in and submits the password form of the login screen. */
+export async function attemptSignIn(page: Page, email: string, password = PASSWORD, path = '/login') {
   await page.goto(path);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the login screen as a person would, and waits to leave it. */
+export async function signIn(page: Page, email: string, password = PASSWORD, path = '/login') {
+  await attemptSignIn(page, email, password, path);
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 /** Opens the user menu and signs out. */
@@ -27,3 +33,15 @@ export async function expectAccessible(page: Page) {
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Opens a zone of the zone tree (SPEC §2.8) if it is closed: select it, then ArrowRight. */
+export async function expandZone(page: Page, name: string) {
+  const tree = page.getByRole('tree').first();
+  const item = tree.getByRole('treeitem', { name, exact: true });
+  await expect(item).toBeVisible();
+  if ((await item.getAttribute('aria-expanded')) === 'false') {
+    await item.getByText(name, { exact: true }).first().click();
+    await page.keyboard.press('ArrowRight');
+    await expect(item).toHaveAttribute('aria-expanded', 'true');
+  }
+}

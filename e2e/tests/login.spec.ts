@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_API_KEY, expectAccessible, signIn } from '../fixtures';
+import { DEMO_API_KEY, attemptSignIn, expectAccessible, signIn } from '../fixtures';
 
 test.describe('signing in (SPEC §2.3, §8)', () => {
   test('a wrong password shows the invalid-login message and keeps the user on login', async ({ page }) => {
-    await signIn(page, 'admin@demo.example', 'not-the-password');
+    await attemptSignIn(page, 'admin@demo.example', 'not-the-password');
     await expect(page.getByRole('alert')).toContainText('Invalid login. Please try again.');
     await expect(page).toHaveURL(/\/login/);
   });
