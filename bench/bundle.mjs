@@ -33,7 +33,11 @@ if (!entryKey || !loginKey) {
 
 const rows = Object.entries(manifest)
   .filter(([, chunk]) => chunk.file.endsWith('.js'))
-  .map(([key, chunk]) => ({ chunk: key.replace(/^.*src\//, 'src/'), file: chunk.file, 'gzip KB': +gz(chunk.file).toFixed(1) }))
+  .map(([key, chunk]) => ({
+    chunk: key.replace(/^.*src\//, 'src/'),
+    file: chunk.file,
+    'gzip KB': +gz(chunk.file).toFixed(1),
+  }))
   .sort((a, b) => b['gzip KB'] - a['gzip KB']);
 console.table(rows);
 
@@ -41,7 +45,9 @@ const loginFiles = new Set([...closure(entryKey), ...closure(loginKey)].map((k) 
 const loginKb = [...loginFiles].reduce((sum, file) => sum + gz(file), 0);
 const screens = Object.keys(manifest).filter((k) => /features\/[^/]+\/[^/]+-screen\.tsx$/.test(k));
 const eager = screens.filter((k) => !manifest[k].isDynamicEntry);
-console.log(`First load of /login: ${loginKb.toFixed(1)} KB gzipped JavaScript (budget ${BUDGET_KB} KB, ${((loginKb / BUDGET_KB) * 100).toFixed(0)}% of it)`);
+console.log(
+  `First load of /login: ${loginKb.toFixed(1)} KB gzipped JavaScript (budget ${BUDGET_KB} KB, ${((loginKb / BUDGET_KB) * 100).toFixed(0)}% of it)`,
+);
 console.log(`Screens as lazy chunks: ${screens.length - eager.length} of ${screens.length}`);
 if (eager.length) console.error(`Not lazy: ${eager.join(', ')}`);
 if (loginKb > BUDGET_KB || eager.length) process.exit(1);

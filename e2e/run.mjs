@@ -21,12 +21,17 @@ let chromium = findChromium();
 if (!chromium) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error('Chromium is missing. Install Debian\'s chromium, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium');
+    console.error(
+      "Chromium is missing. Install Debian's chromium, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium",
+    );
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian\'s chromium (apt-get) …');
+  console.log("Chromium is missing: installing Debian's chromium (apt-get) …");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   chromium = findChromium();
   if (!chromium) {
     console.error('apt-get finished but /usr/bin/chromium is still missing');

@@ -37,7 +37,9 @@ test.describe('signing in (SPEC §2.3, §8)', () => {
 
   test('the URL flags authError and authFail show their messages', async ({ page }) => {
     await page.goto('/login?authError=1');
-    await expect(page.getByRole('alert')).toContainText('Sorry, there was a problem. Please try signing in later.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Sorry, there was a problem. Please try signing in later.',
+    );
     await page.goto('/login?authFail=1');
     await expect(page.getByRole('alert')).toContainText('Invalid login. Please try again.');
   });

@@ -98,16 +98,21 @@ test.describe('Settings › Zones', () => {
   test('deleting a zone assigned to a gateway shows the SPEC §8 message', async ({ page }) => {
     await signIn(page, 'admin@demo.example');
     const tree = page.getByRole('tree', { name: 'Zones of your organisation' });
-    for (const step of ['Main Campus', 'North Tower', 'Floor 1', 'Emergency Department']) await expandZone(page, step);
+    for (const step of ['Main Campus', 'North Tower', 'Floor 1', 'Emergency Department'])
+      await expandZone(page, step);
     await tree.getByText('ED Room 101', { exact: true }).click();
     await page.getByRole('button', { name: 'Delete zone', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`Could not delete zone "ED Room 101" since it's assigned to a gateway`)).toBeVisible();
+    await expect(
+      page.getByText(`Could not delete zone "ED Room 101" since it's assigned to a gateway`),
+    ).toBeVisible();
   });
 
   test('the zones screen has no serious accessibility violations', async ({ page }) => {
     await signIn(page, 'admin@demo.example');
-    await expect(page.getByRole('tree', { name: 'Zones of your organisation' }).getByText('Main Campus')).toBeVisible();
+    await expect(
+      page.getByRole('tree', { name: 'Zones of your organisation' }).getByText('Main Campus'),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 });
@@ -132,7 +137,9 @@ test.describe('Settings › Users', () => {
     await signOut(page);
     await signIn(page, email, 'correct-horse-1');
     await expect(page.getByRole('button', { name: 'User menu for Nina Nurse' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }),
+    ).toHaveCount(0);
   });
 
   test('an admin is not offered the superAdmin role', async ({ page }) => {

@@ -30,7 +30,7 @@ const auditOf = (id: string) =>
 
 const READ_ALERTS = [{ action: ['list', 'read'], subject: 'Alert' }];
 
-/** A console key holding `role`, written directly: no caller may assign a custom role (SPEC §5). */
+/** A console key holding `role`, written directly so the test needs no assigning caller. */
 async function keyWithRole(role: string): Promise<string> {
   const secret = `vk_${randomSecret(32)}`;
   await app.db.insert(apiKeys).values({
@@ -172,5 +172,30 @@ describe('role writes', () => {
     expect((await del('admin', admin)).statusCode).toBe(403);
     expect((await put(unique('none'), { abilities: [] })).statusCode).toBe(404);
     expect((await del(unique('none'))).statusCode).toBe(404);
+  });
+});
+
+describe('assigning a custom role (SPEC §5, domain role-assignment)', () => {
+  it('lets an admin give a custom role it fully holds, and refuses one holding more', async () => {
+    const mild = unique('nightShift').replace(/[^a-zA-Z0-9]/g, '');
+    const strong = unique('roleEditor').replace(/[^a-zA-Z0-9]/g, '');
+    expect((await post({ id: mild, abilities: READ_ALERTS })).statusCode).toBe(200);
+    expect(
+      (await post({ id: strong, abilities: [{ action: ['update', 'delete'], subject: 'Role' }] })).statusCode,
+    ).toBe(200);
+    const zone = await zoneId('Demo Hospital');
+    const make = (role: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: admin,
+        payload: { email: `${role.toLowerCase()}@demo.example`, name: role, role, zone },
+      });
+    const ok = await make(mild);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().role).toBe(mild);
+    const refused = await make(strong);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().reason).toMatch(/which a admin may not/);
   });
 });

@@ -117,7 +117,7 @@ export async function updateKey(
     const tx = txn as unknown as Db;
     const current = await findKey(tx, caller.scope, id);
     if (!current) throw notFound('API key not found');
-    assertMayManage(caller, current.key.role, 'key');
+    await assertMayManage(tx, caller, current.key.role, 'key');
     const changes: Partial<typeof apiKeys.$inferInsert> = { updatedAt: new Date() };
     if (body.name !== undefined) changes.name = body.name;
     if (body.role !== undefined && body.role !== current.key.role) {
@@ -145,7 +145,7 @@ export async function deleteKey(db: Db, req: FastifyRequest, id: string): Promis
     const current = await findKey(tx, caller.scope, id);
     if (!current) throw notFound('API key not found');
     if (caller.keyId === id) throw conflict('An API key cannot delete itself', 'self_delete');
-    assertMayManage(caller, current.key.role, 'key');
+    await assertMayManage(tx, caller, current.key.role, 'key');
     await tx.delete(apiKeys).where(eq(apiKeys.id, id));
     await writeAudit(tx, req, {
       entity: 'apiKey',

@@ -143,7 +143,7 @@ export async function updateUser(
     const current = await findUser(tx, caller.scope, id, true);
     if (!current) throw notFound('User not found');
     const before = current.user;
-    assertMayManage(caller, before.role, 'user');
+    await assertMayManage(tx, caller, before.role, 'user');
     const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (body.name !== undefined) changes.name = body.name;
     if (body.role !== undefined && body.role !== before.role) {
@@ -188,7 +188,7 @@ export async function deleteUser(db: Db, req: FastifyRequest, id: string): Promi
     if (caller.kind === 'user' && caller.userId === id) {
       throw conflict('You cannot delete yourself', 'self_delete');
     }
-    assertMayManage(caller, current.user.role, 'user');
+    await assertMayManage(tx, caller, current.user.role, 'user');
     // Sessions, refresh tokens and credentials cascade with the user: its tokens stop working at once.
     await tx.delete(users).where(eq(users.id, id));
     await writeAudit(tx, req, {

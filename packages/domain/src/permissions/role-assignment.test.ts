@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, abilityFor, can } from './model';
+import { ALL_PERMISSIONS, abilityFor, can, type RawRule } from './model';
 import { ROLE_ASSIGNMENT_BLACKLIST, assignableRoles, mayAssignRole } from './role-assignment';
 import { ROLE_ABILITIES, ROLE_NAMES, type RoleName } from './roles';
 
@@ -72,5 +72,39 @@ describe('assignableRoles (SPEC §5)', () => {
       const beyond = ALL_PERMISSIONS.filter((p) => p[1] !== 'Timer' && can(theirs, p) && !can(mine, p));
       expect({ target, beyond }).toEqual({ target, beyond: [] });
     }
+  });
+});
+
+describe('custom roles (SPEC §5 extended to roles made on the Roles screen)', () => {
+  const nightShift: RawRule[] = [{ action: ['list', 'read'], subject: 'Alert' }];
+  const tooStrong: RawRule[] = [{ action: ['list', 'read', 'update', 'delete'], subject: 'Role' }];
+
+  it('lets an admin assign a custom role it fully holds', () => {
+    expect(
+      mayAssignRole('admin', 'nightShift', { assigner: ROLE_ABILITIES.admin, target: nightShift }),
+    ).toEqual({ ok: true });
+  });
+
+  it('refuses a custom role holding more than the assigner', () => {
+    const verdict = mayAssignRole('admin', 'roleEditor', {
+      assigner: ROLE_ABILITIES.admin,
+      target: tooStrong,
+    });
+    expect(verdict.ok).toBe(false);
+  });
+
+  it('refuses a custom role to a role that manages no users, and without its rules', () => {
+    expect(
+      mayAssignRole('security', 'nightShift', { assigner: ROLE_ABILITIES.security, target: nightShift }).ok,
+    ).toBe(false);
+    expect(mayAssignRole('admin', 'nightShift')).toEqual({ ok: false, reason: 'Unknown role nightShift' });
+  });
+
+  it('offers custom roles in assignableRoles when their rules are known', () => {
+    const rules: Record<string, readonly RawRule[]> = { ...ROLE_ABILITIES, nightShift };
+    expect(assignableRoles('admin', ['security', 'nightShift', 'superAdmin'], (r) => rules[r])).toEqual([
+      'security',
+      'nightShift',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { abilityFor, can } from './model';
+import { ALL_PERMISSIONS, abilityFor, can, permissionLabel, type RawRule } from './model';
 import { ROLE_ABILITIES, ROLE_NAMES, isRoleName, type RoleName } from './roles';
 
 // SPEC §5 'Role assignment blacklists', read as: each list names the roles that role may NOT assign.
@@ -50,10 +50,20 @@ const MANAGES_USERS: ReadonlySet<RoleName> = new Set(
   ROLE_NAMES.filter((role) => can(abilityFor(ROLE_ABILITIES[role]), ['update', 'User'])),
 );
 
+/**
+ * The stored rules of the roles involved, for roles created on the Roles screen: such a role may be
+ * given by a role that manages users and itself holds every ability the custom role holds.
+ */
+export type CustomRoleRules = { assigner: readonly RawRule[]; target: readonly RawRule[] };
+
 /** SPEC §5: whether a user holding `assignerRole` may give another user `targetRole`. */
-export function mayAssignRole(assignerRole: string, targetRole: string): RoleAssignmentVerdict {
+export function mayAssignRole(
+  assignerRole: string,
+  targetRole: string,
+  custom?: CustomRoleRules,
+): RoleAssignmentVerdict {
   if (!isRoleName(assignerRole)) return { ok: false, reason: `Unknown role ${assignerRole}` };
-  if (!isRoleName(targetRole)) return { ok: false, reason: `Unknown role ${targetRole}` };
+  if (!isRoleName(targetRole)) return mayAssignCustomRole(assignerRole, targetRole, custom);
   if (ROLE_ASSIGNMENT_BLACKLIST[assignerRole].includes(targetRole)) {
     return { ok: false, reason: `A ${assignerRole} may not assign the role ${targetRole}` };
   }
@@ -64,7 +74,36 @@ export function mayAssignRole(assignerRole: string, targetRole: string): RoleAss
   return { ok: true };
 }
 
+function mayAssignCustomRole(
+  assignerRole: RoleName,
+  targetRole: string,
+  custom?: CustomRoleRules,
+): RoleAssignmentVerdict {
+  if (!custom) return { ok: false, reason: `Unknown role ${targetRole}` };
+  if (!MANAGES_USERS.has(assignerRole))
+    return { ok: false, reason: `A ${assignerRole} may not assign roles` };
+  const assigner = abilityFor(custom.assigner);
+  const target = abilityFor(custom.target);
+  const beyond = ALL_PERMISSIONS.find((p) => can(target, p) && !can(assigner, p));
+  return beyond
+    ? {
+        ok: false,
+        reason: `The role ${targetRole} may ${permissionLabel(beyond)}, which a ${assignerRole} may not`,
+      }
+    : { ok: true };
+}
+
 /** SPEC §5: the roles of `allRoles` (in their order) that `assignerRole` may assign. */
-export function assignableRoles(assignerRole: string, allRoles: readonly string[]): string[] {
-  return allRoles.filter((role) => mayAssignRole(assignerRole, role).ok);
+export function assignableRoles(
+  assignerRole: string,
+  allRoles: readonly string[],
+  rulesOf?: (role: string) => readonly RawRule[] | undefined,
+): string[] {
+  const assignerRules = rulesOf?.(assignerRole);
+  return allRoles.filter((role) => {
+    const targetRules = rulesOf?.(role);
+    const custom =
+      assignerRules && targetRules ? { assigner: assignerRules, target: targetRules } : undefined;
+    return mayAssignRole(assignerRole, role, custom).ok;
+  });
 }

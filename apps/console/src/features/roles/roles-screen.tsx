@@ -35,7 +35,7 @@ export function RolesScreen() {
     <Stack>
       <PageHeader
         title="Roles"
-        description="What each role may see and do. Roles apply to every organisation."
+        description="What each role may see and do. Built-in roles are fixed; add your own roles for other needs. Roles apply to every organisation."
         actions={mayUpdate && <Button onClick={() => setEditing('new')}>Add role</Button>}
       />
       {roles.isPending && <TableSkeleton rows={8} />}
@@ -82,7 +82,7 @@ export function RolesScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {mayUpdate && (
+                    {mayUpdate && !role.builtIn && (
                       <Tooltip label="Edit">
                         <ActionIcon
                           variant="subtle"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PasswordInput, Select, TextInput } from '@mantine/core';
-import { USER_PASSWORD_MIN_LENGTH, assignableRoles, type User } from '@vigil/domain';
+import { USER_PASSWORD_MIN_LENGTH, type User } from '@vigil/domain';
 import { useCreateUser, useUpdateUser } from '../../api/users';
 import { messages } from '../../api/messages';
 import { useSignedIn } from '../../session/session';
@@ -13,14 +13,14 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   const { me } = useSignedIn();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const { roles } = useAssignableRoles(user?.role);
+  const { roles, mayChange, loading } = useAssignableRoles(user?.role);
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [role, setRole] = useState<string | null>(user?.role ?? null);
   const [zone, setZone] = useState<string | null>(user?.zone.id ?? me.zone.id);
   const [password, setPassword] = useState('');
   // The current role of a user the caller may not assign stays visible but cannot be changed.
-  const roleLocked = !!user && !assignableRoles(me.role, [user.role]).includes(user.role);
+  const roleLocked = !!user && !loading && !mayChange;
   const passwordShort = password !== '' && password.length < USER_PASSWORD_MIN_LENGTH;
 
   async function submit() {
