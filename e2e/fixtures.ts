@@ -48,3 +48,24 @@ export async function expandZone(page: Page, name: string) {
     await expect(item).toHaveAttribute('aria-expanded', 'true');
   }
 }
+
+/** Makes a user through the real API as the demo admin; answers its e-mail (password PASSWORD). */
+export async function createUser(page: Page, role: string, name = unique('Test User')): Promise<string> {
+  const headers = { slug: 'demo', domain: 'localhost' };
+  const login = await page.request.post('/api/auth/password/demo', {
+    headers,
+    data: { username: 'admin@demo.example', password: PASSWORD },
+  });
+  const { access } = (await login.json()) as { access: { token: string } };
+  const auth = { ...headers, authorization: `Bearer ${access.token}` };
+  const orgs = (await (await page.request.get('/api/zones?level=org', { headers: auth })).json()) as {
+    data: { id: string }[];
+  };
+  const email = `${name.replace(/\W+/g, '.').toLowerCase()}@demo.example`;
+  const res = await page.request.post('/api/users', {
+    headers: auth,
+    data: { email, name, role, zone: orgs.data[0]!.id, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return email;
+}

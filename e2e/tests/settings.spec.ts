@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expandZone, expectAccessible, signIn, signOut, unique } from '../fixtures';
+import { createUser, expandZone, expectAccessible, signIn, signOut, unique } from '../fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -156,5 +156,28 @@ test.describe('Settings › Users', () => {
     await page.goto('/users');
     await expect(page.getByRole('cell', { name: 'admin@demo.example' })).toBeVisible();
     await expectAccessible(page);
+  });
+});
+
+test.describe('session details (SPEC §2.2, §7)', () => {
+  test('a superAdmin overrides its role for the session with ?role=', async ({ page }) => {
+    await signIn(page, 'superadmin@vigil.example');
+    await expect(nav(page).getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+    await page.goto('/zones?role=security');
+    await expect(page).toHaveURL(/\/zones$/);
+    await expect(nav(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await expect(page.getByText(/· security/)).toBeVisible();
+  });
+
+  test('a closed note stays closed after a reload', async ({ page }) => {
+    await signIn(page, await createUser(page, 'security'));
+    const note = page.getByRole('alert').filter({ hasText: 'Welcome to Vigil' });
+    await expect(note).toBeVisible();
+    await page.getByRole('button', { name: 'Close note: Welcome to Vigil' }).click();
+    await expect(note).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Zones', level: 1 })).toBeVisible();
+    await expect(note).toHaveCount(0);
   });
 });

@@ -4,6 +4,7 @@ import { mayHearAlerts, type Permission } from '@vigil/domain';
 import type { RouteLayout } from '@vigil/domain/routes';
 import { useSession, type Session } from '../session/session';
 import { guard, type GuardSession } from './guard';
+import { useRoleOverride } from './use-role-override';
 import { isRegistered } from './screens';
 import { LoadingLayout } from './layouts/loading-layout';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -30,7 +31,12 @@ export function Root() {
   const location = useLocation();
   const { session } = useSession();
   const guardSession = useMemo(() => toGuardSession(session), [session]);
-  const decision = guard(location, guardSession, isRegistered);
+  useRoleOverride();
+  // While a role override is pending, guard as if still loading so the old role does not redirect.
+  const pendingOverride = new URLSearchParams(location.search).has('role') && session.status === 'signedIn';
+  const decision = pendingOverride
+    ? ({ type: 'wait' } as const)
+    : guard(location, guardSession, isRegistered);
 
   if (decision.type === 'wait') return <LoadingLayout />;
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;

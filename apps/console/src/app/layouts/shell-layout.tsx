@@ -10,6 +10,7 @@ import { Sidebar } from '../shell/sidebar';
 import { useConsolePresence } from '../shell/use-console-presence';
 import { UserMenu } from '../shell/user-menu';
 import { VigilMark } from '../vigil-mark';
+import { DismissibleNote } from '../../ui/dismissible-note';
 
 /** SPEC §2.5 default layout (sidebar, nav bar, footer) and the no-footer layout. */
 export function ShellLayout({ footer, children }: { footer: boolean; children: ReactNode }) {
@@ -50,6 +51,10 @@ export function ShellLayout({ footer, children }: { footer: boolean; children: R
       </AppShell.Navbar>
       <AppShell.Main>
         <Banners />
+        <DismissibleNote noteKey="welcome" title="Welcome to Vigil">
+          The sidebar lists the screens your role may open. Close this note and it stays closed on every
+          console.
+        </DismissibleNote>
         {children}
       </AppShell.Main>
       {footer && (
