@@ -23,6 +23,8 @@ import { userAdminRoutes, userRoutes } from './routes/users';
 import { roleRoutes } from './routes/roles';
 import { zoneRoutes } from './routes/zones';
 import { storageRoutes } from './routes/storage';
+import { eventRoutes } from './routes/events';
+import { RealtimeBus } from './services/realtime';
 import { keyRoutes } from './routes/keys';
 import { consoleRoutes } from './routes/consoles';
 import { manifestRoutes } from './routes/manifest';
@@ -35,6 +37,8 @@ declare module 'fastify' {
     tokenSecret: string;
     /** Durable background work; absent when built with `jobs: false`. */
     jobs: JobQueue | undefined;
+    /** The realtime bus over the outbox (SSE fan-out across instances). */
+    realtime: RealtimeBus;
   }
 }
 
@@ -70,8 +74,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('tokenSecret', await loadTokenSecret(database.db));
   const jobs = opts.jobs === false ? undefined : await createJobQueue(database.sql, { log: app.log });
   app.decorate('jobs', jobs);
+  const realtime = new RealtimeBus(database, app.log);
+  await realtime.start();
+  app.decorate('realtime', realtime);
 
   app.addHook('onClose', async () => {
+    await realtime.stop();
     await jobs?.stop();
     if (opts.ownsDatabase ?? !opts.database) await database.close();
   });
@@ -102,6 +110,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(roleRoutes);
   await app.register(zoneRoutes);
   await app.register(storageRoutes);
+  await app.register(eventRoutes);
   await app.register(userAdminRoutes);
   await app.register(keyRoutes);
   await app.register(consoleRoutes);

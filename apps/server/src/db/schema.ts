@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -241,3 +251,143 @@ export type ConsoleHeartbeatRow = {
   hash: string;
   updatedAt: string;
 };
+
+type ActorRef = { id: string; name: string };
+
+/**
+ * SPEC §3 Alert. One open alert per tag at most (partial unique index): a new press of a tag whose
+ * alert is still open joins it. `zone_id` is the alert's location, for zone scoping.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    zoneId: uuid('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    tagId: text('tag_id').notNull(),
+    gatewayId: text('gateway_id'),
+    state: text('state').notNull(),
+    mode: text('mode').notNull(),
+    dangerReason: text('danger_reason'),
+    pressCount: integer('press_count').notNull().default(1),
+    lastPressAt: timestamp('last_press_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedBy: jsonb('acknowledged_by').$type<ActorRef>(),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    closedBy: jsonb('closed_by').$type<ActorRef>(),
+    reasonCode: text('reason_code'),
+    reasonText: text('reason_text'),
+    reasonDetails: jsonb('reason_details').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('alerts_open_tag_idx')
+      .on(t.tagId)
+      .where(sql`${t.closedAt} is null`),
+    index('alerts_org_open_idx')
+      .on(t.orgId, t.createdAt)
+      .where(sql`${t.closedAt} is null`),
+    index('alerts_org_created_idx').on(t.orgId, t.createdAt),
+    index('alerts_zone_idx').on(t.zoneId),
+  ],
+);
+
+/** Every transition of an alert with time and actor (the response-time analytics read these). */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actor: jsonb('actor').$type<ActorRef>(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_events_alert_idx').on(t.alertId, t.at)],
+);
+
+/**
+ * SPEC §3 Button event as ingested: deduplicated on (tag, nonce) — the first answer is replayed for
+ * a retry — and pruned after 24 hours.
+ */
+export const buttonEvents = pgTable(
+  'button_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    tagId: text('tag_id').notNull(),
+    nonce: text('nonce').notNull(),
+    gatewayId: text('gateway_id').notNull(),
+    events: jsonb('events').$type<unknown[]>().notNull(),
+    status: text('status').notNull(),
+    alertId: uuid('alert_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('button_events_nonce_idx').on(t.orgId, t.tagId, t.nonce),
+    index('button_events_received_idx').on(t.receivedAt),
+  ],
+);
+
+/** Gateway heartbeats kept over time (the device issue's 24-hour metrics read them). */
+export const gatewayHeartbeats = pgTable(
+  'gateway_heartbeats',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    gatewayId: text('gateway_id').notNull(),
+    status: text('status'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('gateway_heartbeats_gateway_at_idx').on(t.gatewayId, t.at)],
+);
+
+/** Commands waiting for a gateway, handed over in its next heartbeat's answer. */
+export const gatewayCommands = pgTable(
+  'gateway_commands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    gatewayId: text('gateway_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('gateway_commands_pending_idx')
+      .on(t.gatewayId)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+/**
+ * The realtime outbox: events committed with the change that caused them; `seq` is the SSE event
+ * id, so Last-Event-ID replays across restarts and instances.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    zoneId: uuid('zone_id'),
+    /** The zone's path (root down to it), so a stream filters by scope without a lookup. */
+    zonePath: uuid('zone_path').array(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { zones } from '../src/db/schema';
+import { appendEvent } from '../src/services/realtime';
+import { getTestApp, signIn } from './helpers/app';
+
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  app = await getTestApp();
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await app.server.close();
+});
+
+/** Reads an SSE stream until `until` holds for the text so far, or a deadline passes. */
+async function readStream(res: Response, until: (text: string) => boolean, ms = 5000): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + ms;
+  // One read in flight at a time: a read abandoned to a timeout would swallow its chunk.
+  let pending = reader.read();
+  while (!until(text) && Date.now() < deadline) {
+    const tick = new Promise<'tick'>((r) => setTimeout(() => r('tick'), 200));
+    const chunk = await Promise.race([pending, tick]);
+    if (chunk === 'tick') continue;
+    if (chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+    pending = reader.read();
+  }
+  await reader.cancel().catch(() => undefined);
+  return text;
+}
+
+async function zone(name: string) {
+  return (await app.db.select().from(zones).where(eq(zones.name, name)))[0]!;
+}
+
+async function emit(zoneName: string, payload: Record<string, unknown>) {
+  const z = await zone(zoneName);
+  await app.db.transaction(async (tx) => {
+    await appendEvent(tx, { orgId: z.path[1]!, zoneId: z.id, zonePath: z.path, type: 'alert', payload });
+  });
+}
+
+describe('GET /api/events (SSE)', () => {
+  it('streams committed events of the caller scope, and not those of another organisation', async () => {
+    const demo = (await signIn(app, 'security@demo.example')).headers;
+    const acme = (await signIn(app, 'admin@acme.example', 'acme')).headers;
+    const demoStream = await fetch(`${base}/api/events`, { headers: demo });
+    const acmeStream = await fetch(`${base}/api/events`, { headers: acme });
+    expect(demoStream.status).toBe(200);
+    expect(demoStream.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const marker = `m-${Date.now()}`;
+    setTimeout(() => void emit('Room 201', { marker }), 300);
+    const demoText = await readStream(demoStream, (t) => t.includes(marker));
+    expect(demoText).toMatch(new RegExp(`id: \\d+\\nevent: alert\\ndata: \\{"marker":"${marker}"\\}`));
+    const acmeText = await readStream(acmeStream, () => false, 1500);
+    expect(acmeText).not.toContain(marker);
+  });
+
+  it('replays what was missed after Last-Event-ID, and sends reset for a pruned gap', async () => {
+    const headers = (await signIn(app, 'security@demo.example')).headers;
+    const first = `first-${Date.now()}`;
+    const second = `second-${Date.now()}`;
+    await emit('Room 202', { marker: first });
+    const seqRow = await app.database.sql.query<{ seq: string }>('select max(seq) as seq from outbox');
+    const seq = Number(seqRow.rows[0]!.seq);
+    await emit('Room 202', { marker: second });
+    const res = await fetch(`${base}/api/events`, { headers: { ...headers, 'last-event-id': String(seq) } });
+    const text = await readStream(res, (t) => t.includes(second));
+    expect(text).toContain(second);
+    expect(text).not.toContain(first);
+
+    await app.database.sql.query('delete from outbox where seq <= $1', [seq]);
+    const gap = await fetch(`${base}/api/events`, { headers: { ...headers, 'last-event-id': '1' } });
+    expect(await readStream(gap, (t) => t.includes('event: reset'))).toContain('event: reset');
+  });
+
+  it('needs read Alert', async () => {
+    const headers = (await signIn(app, 'noaccess@demo.example')).headers;
+    const res = await fetch(`${base}/api/events`, { headers });
+    expect(res.status).toBe(403);
+  });
+});
