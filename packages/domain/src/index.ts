@@ -33,3 +33,8 @@ export * from './contract/zones';
 export * from './contract/users';
 export * from './contract/keys';
 export * from './contract/consoles';
+export * from './alerts/press-patterns';
+export * from './alerts/reasons';
+export * from './alerts/incident-details';
+export * from './alerts/lifecycle';
+export * from './contract/alerts';

@@ -21,7 +21,8 @@ type SessionApi = {
   reload(): Promise<void>;
 };
 
-const SessionContext = createContext<SessionApi | undefined>(undefined);
+/** Exported so tests can provide a session without signing in; screens use `useSession`. */
+export const SessionContext = createContext<SessionApi | undefined>(undefined);
 
 async function loadSession(): Promise<Session> {
   const me = await authApi.me(sessionStore.roleOverride());

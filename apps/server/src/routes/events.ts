@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../plugins/access';
@@ -12,7 +13,7 @@ export const SSE_KEEPALIVE_MS = 15_000;
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open streams end when the server closes (graceful shutdown must not wait on them).
-  const open = new Set<import('node:http').ServerResponse>();
+  const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
