@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { abilityFor, type AppAbility, type Me, type RawRule } from '@vigil/domain';
 import { authApi } from '../api/auth';
@@ -37,9 +46,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const queryClient = useQueryClient();
 
-  // Nothing of a signed-out user may stay in memory for the next one.
+  // Nothing of a signed-out user may stay in memory for the next one. Only on leaving a signed-in
+  // session: clearing on every anonymous render would orphan the login screen's own queries when
+  // it mounts in the same commit (it would spin on 'Loading sign-in options' forever).
+  const wasSignedIn = useRef(false);
   useEffect(() => {
-    if (session.status === 'anonymous') queryClient.clear();
+    if (session.status === 'signedIn') wasSignedIn.current = true;
+    else if (session.status === 'anonymous' && wasSignedIn.current) {
+      wasSignedIn.current = false;
+      queryClient.clear();
+    }
   }, [session.status, queryClient]);
 
   const reload = useCallback(async () => {

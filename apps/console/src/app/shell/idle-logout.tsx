@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { IDLE_COUNTDOWN_S, IDLE_TIMEOUT_S, idleLogoutApplies } from '@vigil/domain';
 import { useSession, useSignedIn } from '../../session/session';
@@ -20,27 +20,34 @@ function IdleCountdown() {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const lastActivity = useRef(Date.now());
 
+  // Any activity, or the user's answer to the modal (a click from a screen reader fires no
+  // pointer or key event first), starts the idle time again.
+  const stay = useCallback(() => {
+    lastActivity.current = Date.now();
+    setSecondsLeft(null);
+  }, []);
+
   useEffect(() => {
-    const touch = () => {
-      lastActivity.current = Date.now();
-      setSecondsLeft((s) => (s === null ? s : null));
-    };
-    for (const event of ACTIVITY) window.addEventListener(event, touch, { passive: true });
+    for (const event of ACTIVITY) window.addEventListener(event, stay, { passive: true });
     const timer = setInterval(() => {
       const idleS = (Date.now() - lastActivity.current) / 1000;
-      if (idleS >= IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S) void signOut();
-      else if (idleS >= IDLE_TIMEOUT_S) setSecondsLeft(Math.ceil(IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S - idleS));
+      if (idleS >= IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S) {
+        // Once: the logout call may take a while and the check runs every second.
+        clearInterval(timer);
+        void signOut();
+      } else if (idleS >= IDLE_TIMEOUT_S)
+        setSecondsLeft(Math.ceil(IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S - idleS));
     }, 1000);
     return () => {
       clearInterval(timer);
-      for (const event of ACTIVITY) window.removeEventListener(event, touch);
+      for (const event of ACTIVITY) window.removeEventListener(event, stay);
     };
-  }, [signOut]);
+  }, [signOut, stay]);
 
   return (
     <Modal
       opened={secondsLeft !== null}
-      onClose={() => setSecondsLeft(null)}
+      onClose={stay}
       title="Are you still there?"
       closeOnClickOutside={false}
     >
@@ -48,7 +55,7 @@ function IdleCountdown() {
         <Text role="timer" aria-live="polite">
           You will be signed out in {secondsLeft} seconds due to inactivity.
         </Text>
-        <Button onClick={() => setSecondsLeft(null)}>Stay signed in</Button>
+        <Button onClick={stay}>Stay signed in</Button>
       </Stack>
     </Modal>
   );

@@ -19,8 +19,10 @@ export function useConsolePresence() {
 
     async function beat() {
       const hash = (await fetchBuildHash().catch(() => undefined)) ?? '';
-      firstHash.current ??= hash;
-      if (hash && firstHash.current && hash !== firstHash.current) pendingReload = true;
+      // The first hash that arrives is this page's build: a failed first check must not leave
+      // an empty one behind, which would turn the reload off for the page's whole life.
+      if (hash) firstHash.current ??= hash;
+      if (hash && hash !== firstHash.current) pendingReload = true;
       if (pendingReload && !activeAlerts.any()) window.location.reload();
       await sendHeartbeat(id, {
         hash: firstHash.current ?? '',
