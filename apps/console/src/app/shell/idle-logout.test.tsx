@@ -148,4 +148,16 @@ describe('idle logout (SPEC §4 Session, §2.6, §9: 840 s idle + 60 s countdown
     expect(screen.queryByText(/due to inactivity/)).not.toBeInTheDocument();
     expect(signOut).not.toHaveBeenCalled();
   });
+
+  it('counts activity in another tab of the browser, so a tab in use keeps an idle one signed in', () => {
+    const { signOut } = renderIdleLogout('user', READS_ALERTS);
+
+    clockAt(800);
+    // Another tab records its activity in localStorage.
+    localStorage.setItem('vigil.lastActivity', String(Date.now()));
+    clockAt(900);
+
+    expect(screen.queryByText(/due to inactivity/)).not.toBeInTheDocument();
+    expect(signOut).not.toHaveBeenCalled();
+  });
 });

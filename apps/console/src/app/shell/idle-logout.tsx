@@ -4,6 +4,14 @@ import { IDLE_COUNTDOWN_S, IDLE_TIMEOUT_S, idleLogoutApplies } from '@vigil/doma
 import { useSession, useSignedIn } from '../../session/session';
 
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+/** Activity is shared between the tabs of one browser: a tab in use keeps an idle one signed in. */
+const SHARED_KEY = 'vigil.lastActivity';
+const SHARE_EVERY_MS = 5000;
+
+function sharedActivity(): number {
+  const value = Number(localStorage.getItem(SHARED_KEY));
+  return Number.isFinite(value) ? value : 0;
+}
 
 /**
  * SPEC §4 Session: after 840 s idle a 60 s countdown begins, then sign-out; activity cancels it.
@@ -23,14 +31,16 @@ function IdleCountdown() {
   // Any activity, or the user's answer to the modal (a click from a screen reader fires no
   // pointer or key event first), starts the idle time again.
   const stay = useCallback(() => {
-    lastActivity.current = Date.now();
+    const now = Date.now();
+    if (now - sharedActivity() >= SHARE_EVERY_MS) localStorage.setItem(SHARED_KEY, String(now));
+    lastActivity.current = now;
     setSecondsLeft(null);
   }, []);
 
   useEffect(() => {
     for (const event of ACTIVITY) window.addEventListener(event, stay, { passive: true });
     const timer = setInterval(() => {
-      const idleS = (Date.now() - lastActivity.current) / 1000;
+      const idleS = (Date.now() - Math.max(lastActivity.current, sharedActivity())) / 1000;
       if (idleS >= IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S) {
         // Once: the logout call may take a while and the check runs every second.
         clearInterval(timer);
