@@ -99,6 +99,15 @@ async function authorization(): Promise<string | undefined> {
   return `Bearer ${tokens.access.token}`;
 }
 
+/**
+ * The headers of an authenticated call (slug, domain and credentials), for the few requests that
+ * cannot go through `request`, such as the Server-Sent Events stream read with fetch.
+ */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const credentials = await authorization();
+  return { ...baseHeaders(), ...(credentials ? { authorization: credentials } : {}) };
+}
+
 let refreshing: Promise<TokenData | undefined> | undefined;
 
 /**

@@ -15,6 +15,8 @@ export const messages = {
     'WARNING: Alerts will not be shown! There was a problem accessing the server. Trying to reconnect...',
   networkDown: 'WARNING: Your network is disconnected. Alerts will not be shown!',
   audioBlocked: 'WARNING: Alert audio is disabled! Please click anywhere to enable.',
+  alertsMuted: 'Alerts are muted',
+  activeHelpRequests: (count: number) => `${count} active help ${count === 1 ? 'request' : 'requests'}`,
   zoneDeleteAssigned: (name: string) => `Could not delete zone "${name}" since it's assigned to a gateway`,
   zoneDeleteProblem: (name: string) => `Sorry, there was a problem deleting zone "${name}"`,
   zoneAddProblem: (name: string, error: unknown) =>

@@ -1,6 +1,6 @@
 /**
- * Whether any alert is active on this console. The alerts screen (alert-path issue) reports
- * here; the build-reload check and later the alarm read it.
+ * Whether any alert is active on this console. The alerting provider (issue 5) reports the open
+ * alerts here; the build-reload check reads it.
  */
 let count = 0;
 export const activeAlerts = {

@@ -17,6 +17,9 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   users: screen(() => import('../features/users/users-screen'), 'UsersScreen'),
   roles: screen(() => import('../features/roles/roles-screen'), 'RolesScreen'),
   keys: screen(() => import('../features/keys/keys-screen'), 'KeysScreen'),
+  alerts: screen(() => import('../features/alerts/alerts-screen'), 'AlertsScreen'),
+  alert: screen(() => import('../features/alerts/alert-detail-screen'), 'AlertDetailScreen'),
+  logAlerts: screen(() => import('../features/alerts/alert-log-screen'), 'AlertLogScreen'),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

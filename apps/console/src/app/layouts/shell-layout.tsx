@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useConsoleInfo } from '../../api/consoles';
+import { AlertingProvider } from '../alerting/alerting-provider';
 import { consoleId } from '../console-identity';
 import { Banners } from '../shell/banners';
 import { Footer } from '../shell/footer';
@@ -12,8 +13,19 @@ import { UserMenu } from '../shell/user-menu';
 import { VigilMark } from '../vigil-mark';
 import { DismissibleNote } from '../../ui/dismissible-note';
 
-/** SPEC §2.5 default layout (sidebar, nav bar, footer) and the no-footer layout. */
+/**
+ * SPEC §2.5 default layout (sidebar, nav bar, footer) and the no-footer layout, with the alert path
+ * (feed, alarm, banners) running on every screen of it.
+ */
 export function ShellLayout({ footer, children }: { footer: boolean; children: ReactNode }) {
+  return (
+    <AlertingProvider>
+      <Shell footer={footer}>{children}</Shell>
+    </AlertingProvider>
+  );
+}
+
+function Shell({ footer, children }: { footer: boolean; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
   const name = useConsoleInfo(consoleId()).data?.name;
   useConsolePresence();

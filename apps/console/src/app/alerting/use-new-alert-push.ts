@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { alertSoundsAlarm, type Alert } from '@vigil/domain';
+
+/** Whether a path is the alerts screen (/alerts or /alerts/{consoleId}). */
+export const isAlertsScreen = (pathname: string) => /^\/alerts(\/|$)/.test(pathname);
+
+/**
+ * SPEC §2.2: a new active alert pushes the user to the alerts screen unless already there. The
+ * alerts present when the console starts are not new (the landing rule already covers them).
+ */
+export function useNewAlertPush(alerts: readonly Alert[] | undefined) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const where = useRef(pathname);
+  where.current = pathname;
+  const known = useRef<Set<string> | null>(null);
+
+  useEffect(() => {
+    if (!alerts) return;
+    if (!known.current) {
+      known.current = new Set(alerts.map((a) => a.id));
+      return;
+    }
+    const seen = known.current;
+    const fresh = alerts.filter((a) => !seen.has(a.id));
+    for (const a of fresh) seen.add(a.id);
+    if (fresh.some(alertSoundsAlarm) && !isAlertsScreen(where.current)) navigate('/alerts');
+  }, [alerts, navigate]);
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { isAlertOpen } from '@vigil/domain';
+import { useAlertDetail } from '../../api/alerts';
+import { useAlerting } from '../../app/alerting/alerting-context';
+import { alertLocationPath, alertPersonName } from '../../ui/alert-labels';
+import { ErrorPanel } from '../../ui/error-panel';
+import { PageHeader } from '../../ui/page-header';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { AlertFacts } from './alert-facts';
+import { AlertHistory } from './alert-history';
+import { AlertVideo } from './alert-video';
+import { CloseAlertDialog } from './close-alert-dialog';
+
+/** /alert/{id}: one alert with its history, who acknowledged and closed it, and nearby video. */
+export function AlertDetailScreen() {
+  const { id = '' } = useParams();
+  const detail = useAlertDetail(id);
+  const alerting = useAlerting();
+  const [closing, setClosing] = useState(false);
+
+  if (detail.isPending) return <TableSkeleton rows={6} columns={2} />;
+  if (detail.isError) return <ErrorPanel error={detail.error} onRetry={() => void detail.refetch()} />;
+  const alert = detail.data;
+  const person = alertPersonName(alert);
+  const open = isAlertOpen(alert);
+  const mayAcknowledge = open && !alert.acknowledged && !alerting.isAckPending(alert.id);
+
+  return (
+    <Stack>
+      <PageHeader
+        title={`Alert: ${person}`}
+        description={alertLocationPath(alert.location)}
+        actions={
+          open &&
+          alerting.mayUpdate && (
+            <Group gap="xs">
+              {mayAcknowledge && (
+                <Button color="red.8" onClick={() => void alerting.acknowledge(alert)}>
+                  Acknowledge
+                </Button>
+              )}
+              <Button variant="default" onClick={() => setClosing(true)}>
+                Close alert
+              </Button>
+            </Group>
+          )
+        }
+      />
+      <Paper withBorder p="md" radius="md">
+        <AlertFacts alert={alert} />
+      </Paper>
+      <Stack component="section" aria-labelledby="alert-history-title" gap="xs">
+        <Title order={2} size="h4" id="alert-history-title">
+          History
+        </Title>
+        <AlertHistory history={alert.history} />
+      </Stack>
+      {alerting.showVideo && (
+        <Stack component="section" aria-labelledby="alert-video-title" gap="xs">
+          <Title order={2} size="h4" id="alert-video-title">
+            Video
+          </Title>
+          <AlertVideo alertId={alert.id} />
+        </Stack>
+      )}
+      {closing && (
+        <CloseAlertDialog
+          alert={alert}
+          reasonDetailsFlag={alerting.reasonDetails}
+          onClose={() => setClosing(false)}
+        />
+      )}
+    </Stack>
+  );
+}
