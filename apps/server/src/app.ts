@@ -24,7 +24,11 @@ import { roleRoutes } from './routes/roles';
 import { zoneRoutes } from './routes/zones';
 import { storageRoutes } from './routes/storage';
 import { eventRoutes } from './routes/events';
-import { RealtimeBus } from './services/realtime';
+import { RealtimeBus, pruneOutbox } from './services/realtime';
+import { EscalationScheduler } from './services/escalation';
+import { pruneButtonEvents } from './services/ingest';
+import { ingestRoutes } from './routes/ingest';
+import { alertRoutes } from './routes/alerts';
 import { keyRoutes } from './routes/keys';
 import { consoleRoutes } from './routes/consoles';
 import { manifestRoutes } from './routes/manifest';
@@ -39,6 +43,8 @@ declare module 'fastify' {
     jobs: JobQueue | undefined;
     /** The realtime bus over the outbox (SSE fan-out across instances). */
     realtime: RealtimeBus;
+    /** Alert escalation triggers of this instance; absent when built with `escalation: false`. */
+    escalation: EscalationScheduler | undefined;
   }
 }
 
@@ -50,7 +56,12 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** Start the job queue (off in API tests that do not need it). */
   jobs?: boolean;
+  /** Run alert escalation (timers, sweep, job worker) and housekeeping on this instance. Default true. */
+  escalation?: boolean;
 };
+
+/** How often old button events and outbox rows are pruned. */
+const HOUSEKEEPING_MS = 10 * 60_000;
 
 /** Builds the Vigil server: API under /api, OpenAPI at /docs, and the built console at /. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -78,7 +89,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await realtime.start();
   app.decorate('realtime', realtime);
 
+  const escalation =
+    opts.escalation === false ? undefined : new EscalationScheduler(database.db, jobs, app.log);
+  app.decorate('escalation', escalation);
+  let housekeeping: NodeJS.Timeout | undefined;
+  let pruning: Promise<unknown> | undefined;
+  if (escalation) {
+    await escalation.start();
+    const prune = () => {
+      pruning ??= Promise.all([pruneButtonEvents(database.db), pruneOutbox(database.db)])
+        .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'))
+        .finally(() => (pruning = undefined));
+    };
+    prune();
+    housekeeping = setInterval(prune, HOUSEKEEPING_MS);
+    housekeeping.unref();
+  }
+
   app.addHook('onClose', async () => {
+    if (housekeeping) clearInterval(housekeeping);
+    await pruning;
+    await escalation?.stop();
     await realtime.stop();
     await jobs?.stop();
     if (opts.ownsDatabase ?? !opts.database) await database.close();
@@ -115,6 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(keyRoutes);
   await app.register(consoleRoutes);
   await app.register(manifestRoutes);
+  await app.register(ingestRoutes);
+  await app.register(alertRoutes);
 
   await registerConsole(app, config);
   return app;

@@ -9,6 +9,7 @@ import { credentials, users, zones } from './db/schema';
 import {
   ACME_ADMIN,
   DEMO_API_KEY,
+  DEMO_GATEWAY_KEY,
   DEMO_PASSWORD,
   DEMO_USERS,
   SUPERADMIN,
@@ -17,6 +18,14 @@ import {
   seedDemo,
 } from './db/seed';
 import { hashPassword, randomSecret } from './services/crypto';
+import {
+  SIMULATE_USAGE,
+  formatReport,
+  parseSimulateArgs,
+  reportFailed,
+  simulate,
+  type SimulateOptions,
+} from './simulate';
 
 const HELP = `vigil — web console and API server of a staff-safety alert platform
 
@@ -28,6 +37,8 @@ Commands:
   seed [--demo]         Create the root zone and roles; with --demo also the demo organisations
   create-admin          Create an organisation admin: --email, --org <slug> [--org-name] [--name]
                         [--role admin] (prints a generated password unless --password is given)
+  simulate              Drive a running server like a site: gateways heartbeating, tags pressing
+                        (vigil simulate --help)
 
 Environment: PORT (8080), DATA_DIR (./data), DATABASE_URL (unset: embedded PGlite),
 PUBLIC_URL, LOG_LEVEL (info), DEFAULT_SLUG (demo), ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S,
@@ -57,6 +68,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'create-admin':
       return createAdmin(rest);
+    case 'simulate':
+      return runSimulate(rest);
     case undefined:
     case '--help':
     case '-h':
@@ -100,10 +113,32 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+async function runSimulate(args: string[]): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(SIMULATE_USAGE);
+    return;
+  }
+  let opts: SimulateOptions;
+  try {
+    opts = parseSimulateArgs(args);
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${SIMULATE_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  console.log(
+    `simulating for ${opts.durationS} s: ${opts.rate} press(es)/s, at most ${opts.maxPresses}, against ${opts.url}`,
+  );
+  const report = await simulate(opts, (line) => console.error(line));
+  console.log(formatReport(opts, report));
+  if (reportFailed(report)) process.exitCode = 1;
+}
+
 function printDemoLogins(): void {
   console.log(`\nDemo logins (password ${DEMO_PASSWORD}):`);
   for (const u of [...DEMO_USERS, ACME_ADMIN, SUPERADMIN]) console.log(`  ${u.email.padEnd(28)} ${u.role}`);
-  console.log(`Demo API key (organisation demo): ${DEMO_API_KEY}\n`);
+  console.log(`Demo API key (organisation demo): ${DEMO_API_KEY}`);
+  console.log(`Demo gateway key (device ingest, docs/DEVICE-API.md): ${DEMO_GATEWAY_KEY}\n`);
 }
 
 async function createAdmin(args: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -292,6 +293,10 @@ export const alerts = pgTable(
       .where(sql`${t.closedAt} is null`),
     index('alerts_org_created_idx').on(t.orgId, t.createdAt),
     index('alerts_zone_idx').on(t.zoneId),
+    // The escalation sweep's candidates (every second, on every instance): open, unanswered, not escalated.
+    index('alerts_escalation_idx')
+      .on(t.createdAt)
+      .where(sql`${t.closedAt} is null and ${t.acknowledgedAt} is null and ${t.escalatedAt} is null`),
   ],
 );
 
@@ -309,6 +314,32 @@ export const alertEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('alert_events_alert_idx').on(t.alertId, t.at)],
+);
+
+/**
+ * SPEC §7 `POST log/alerts/error/{id}`: a console saw an alert first appear while its alert refresh
+ * was failing (`clientLastRefreshDelta` ms since its last good refresh).
+ */
+export const alertClientErrors = pgTable(
+  'alert_client_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    clientLastRefreshDelta: doublePrecision('client_last_refresh_delta').notNull(),
+    actor: jsonb('actor').$type<ActorRef>().notNull(),
+    requestId: text('request_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('alert_client_errors_alert_idx').on(t.alertId),
+    index('alert_client_errors_org_at_idx').on(t.orgId, t.at),
+  ],
 );
 
 /**

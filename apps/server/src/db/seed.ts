@@ -10,6 +10,12 @@ export const DEMO_PASSWORD = 'vigil-demo';
 export const DEMO_API_KEY = 'vk_demo_4f1c9a2e7b3d5e8f0a6c1b9d2e4f7a3c';
 export const DEMO_GATEWAY_KEY = 'vg_demo_8e2b6d4f1a3c5e7b9d0f2a4c6e8b1d3f';
 export const ROOT_ZONE_ID = '00000000-0000-4000-8000-000000000000';
+/** The demo organisation's deployed tags (one per person, located) and gateways. */
+export const DEMO_TAG_IDS = Array.from({ length: 8 }, (_, i) => `c0ffee${String(i + 1).padStart(6, '0')}`);
+export const DEMO_GATEWAY_IDS = Array.from(
+  { length: 4 },
+  (_, i) => `b0a710${String(i + 1).padStart(6, '0')}`,
+);
 
 export const DEMO_USERS = [
   { email: 'admin@demo.example', name: 'Dana Admin', role: 'admin' },
@@ -220,7 +226,7 @@ export async function seedDemo(db: Db): Promise<void> {
       people.map((name, i) => {
         const zoneId = ids.get(tagAreas[i % tagAreas.length]!)!;
         return {
-          id: `c0ffee${String(i + 1).padStart(6, '0')}`,
+          id: DEMO_TAG_IDS[i]!,
           orgId: demoId,
           zoneId,
           config: {
@@ -249,7 +255,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const gatewayAreas = ['ED Room 101', 'Main Entrance', 'Room 201', 'Day Room'];
     await tx.insert(gateways).values(
       gatewayAreas.map((areaName, i) => ({
-        id: `b0a710${String(i + 1).padStart(6, '0')}`,
+        id: DEMO_GATEWAY_IDS[i]!,
         orgId: demoId,
         zoneId: ids.get(areaName)!,
         config: {

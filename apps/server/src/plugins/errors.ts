@@ -12,8 +12,10 @@ export const errorsPlugin = fp(async (app) => {
       const first = err.validation[0];
       const where = err.validationContext ?? 'request';
       const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
-      const field =
-        path || (first?.params as { issue?: { keys?: string[] } })?.issue?.keys?.join(',') || where;
+      // An unrecognised key is reported on its parent; name the key itself.
+      const params = first?.params as { keys?: string[]; issue?: { keys?: string[] } } | undefined;
+      const keys = (params?.keys ?? params?.issue?.keys)?.join(',');
+      const field = (keys ? [path, keys].filter(Boolean).join('.') : path) || where;
       const message = first?.message ?? 'is invalid';
       return reply.code(400).send({ reason: `Invalid ${field}: ${message}`, code: 'invalid_request', field });
     }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { and, asc, gt, sql } from 'drizzle-orm';
+import { and, asc, gt, lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db, Tx } from '../db/client';
 import { outbox } from '../db/schema';
@@ -165,4 +165,9 @@ export class RealtimeBus {
     await this.draining;
     this.emitter.removeAllListeners();
   }
+}
+
+/** Drops outbox rows past OUTBOX_RETENTION_MS; a stream asking for older ids gets `event: reset`. */
+export async function pruneOutbox(db: Db, now: Date = new Date()): Promise<void> {
+  await db.delete(outbox).where(lt(outbox.createdAt, new Date(now.getTime() - OUTBOX_RETENTION_MS)));
 }
