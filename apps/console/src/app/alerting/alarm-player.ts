@@ -12,6 +12,10 @@ function createAlarmAudio(): HTMLAudioElement {
   const audio = new Audio(ALARM_SOUND_URL);
   audio.loop = true;
   audio.preload = 'auto';
+  // In the document (hidden, no controls) so the page's sound can be inspected like any other media.
+  audio.dataset.vigilAlarm = '';
+  audio.setAttribute('aria-hidden', 'true');
+  document.body.appendChild(audio);
   return audio;
 }
 
@@ -70,6 +74,7 @@ export class AlarmPlayer {
     this.wanted = false;
     this.disarmUnlock();
     this.listeners.clear();
+    this.audio?.remove();
   }
 
   private element(): HTMLAudioElement {
