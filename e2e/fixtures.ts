@@ -49,15 +49,34 @@ export async function expandZone(page: Page, name: string) {
   }
 }
 
-/** Makes a user through the real API as the demo admin; answers its e-mail (password PASSWORD). */
-export async function createUser(page: Page, role: string, name = unique('Test User')): Promise<string> {
+/** Headers of the demo admin, signed in through the real API. */
+async function adminHeaders(page: Page): Promise<Record<string, string>> {
   const headers = { slug: 'demo', domain: 'localhost' };
   const login = await page.request.post('/api/auth/password/demo', {
     headers,
     data: { username: 'admin@demo.example', password: PASSWORD },
   });
   const { access } = (await login.json()) as { access: { token: string } };
-  const auth = { ...headers, authorization: `Bearer ${access.token}` };
+  return { ...headers, authorization: `Bearer ${access.token}` };
+}
+
+/** Sets a zone's escalation delay (zone config `escalationDelayS`) through the real API. */
+export async function setEscalationDelay(page: Page, zoneName: string, seconds: number) {
+  const auth = await adminHeaders(page);
+  const found = (await (
+    await page.request.get(`/api/zones?query=${encodeURIComponent(zoneName)}`, { headers: auth })
+  ).json()) as { data: { id: string; name: string }[] };
+  const zone = found.data.find((z) => z.name === zoneName)!;
+  const res = await page.request.put(`/api/zones/${zone.id}`, {
+    headers: auth,
+    data: { config: { escalationDelayS: seconds } },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** Makes a user through the real API as the demo admin; answers its e-mail (password PASSWORD). */
+export async function createUser(page: Page, role: string, name = unique('Test User')): Promise<string> {
+  const auth = await adminHeaders(page);
   const orgs = (await (await page.request.get('/api/zones?level=org', { headers: auth })).json()) as {
     data: { id: string }[];
   };
@@ -68,4 +87,34 @@ export async function createUser(page: Page, role: string, name = unique('Test U
   });
   expect(res.status()).toBe(200);
   return email;
+}
+
+export const DEMO_GATEWAY_KEY = 'vg_demo_8e2b6d4f1a3c5e7b9d0f2a4c6e8b1d3f';
+export const DEMO_GATEWAY = 'b0a710000001';
+
+type Press = { buttonPress: number; buttonRelease: number; tapDelta: number };
+const ONE_PRESS: Press[] = [{ buttonPress: 0, buttonRelease: 150, tapDelta: 0 }];
+const ACTIVE_SHOOTER: Press[] = [
+  { buttonPress: 0, buttonRelease: 120, tapDelta: 0 },
+  { buttonPress: 400, buttonRelease: 520, tapDelta: 280 },
+  { buttonPress: 800, buttonRelease: 920, tapDelta: 280 },
+];
+
+/** A tag press through the real device ingest API, as a gateway sends it. */
+export async function pressTag(page: Page, tag: string, pattern: 'help' | 'activeShooter' = 'help') {
+  const res = await page.request.post('/api/ingest/button-events', {
+    headers: { authorization: `Basic ${Buffer.from(`${DEMO_GATEWAY_KEY}:`).toString('base64')}` },
+    data: {
+      gateway: DEMO_GATEWAY,
+      buttonEvents: [
+        {
+          tag,
+          nonce: `${Date.now()}-${Math.random()}`,
+          events: pattern === 'help' ? ONE_PRESS : ACTIVE_SHOOTER,
+        },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as { results: { alertId?: string; status: string }[] };
 }

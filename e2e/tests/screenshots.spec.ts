@@ -13,6 +13,7 @@ test('screenshots of the login, zones and users screens', async ({ page }) => {
 
   await signIn(page, 'admin@demo.example');
   await page.getByRole('button', { name: 'Close note: Welcome to Vigil' }).click();
+  await page.getByRole('link', { name: 'Zones', exact: true }).click();
   for (const zone of ['Main Campus', 'North Tower', 'Floor 2']) await expandZone(page, zone);
   await page.getByRole('tree').getByText('Ward 3', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Feature flags' })).toBeVisible();

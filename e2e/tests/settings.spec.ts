@@ -4,10 +4,10 @@ import { createUser, expandZone, expectAccessible, signIn, signOut, unique } fro
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test.describe('the console shell (issue 4)', () => {
-  test('password login lands the admin on its first allowed screen', async ({ page }) => {
+  test('password login lands the admin, who may hear alerts, on the alerts screen', async ({ page }) => {
     await signIn(page, 'admin@demo.example');
-    await expect(page).toHaveURL(/\/zones$/);
-    await expect(page.getByRole('heading', { name: 'Zones', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/alerts$/);
+    await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
     await expect(page.getByText('Demo Hospital').first()).toBeVisible();
   });
 
@@ -37,7 +37,7 @@ test.describe('the console shell (issue 4)', () => {
 
   test('logout returns to login and the back button does not reveal the console', async ({ page }) => {
     await signIn(page, 'admin@demo.example');
-    await expect(page).toHaveURL(/\/zones$/);
+    await expect(page).toHaveURL(/\/alerts$/);
     await page.getByRole('link', { name: 'Users', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
     await signOut(page);
@@ -49,9 +49,9 @@ test.describe('the console shell (issue 4)', () => {
 
   test('signed-in state survives a reload and a new tab', async ({ page, context }) => {
     await signIn(page, 'admin@demo.example');
-    await expect(page).toHaveURL(/\/zones$/);
+    await expect(page).toHaveURL(/\/alerts$/);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Zones', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
     const tab = await context.newPage();
     await tab.goto('/users');
     await expect(tab.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
@@ -63,6 +63,7 @@ test.describe('Settings › Zones', () => {
     const name = unique('Room');
     const renamed = `${name} renamed`;
     await signIn(page, 'admin@demo.example');
+    await page.goto('/zones');
     const tree = page.getByRole('tree', { name: 'Zones of your organisation' });
     await expect(tree.getByText('Main Campus')).toBeVisible();
 
@@ -97,6 +98,7 @@ test.describe('Settings › Zones', () => {
 
   test('deleting a zone assigned to a gateway shows the SPEC §8 message', async ({ page }) => {
     await signIn(page, 'admin@demo.example');
+    await page.goto('/zones');
     const tree = page.getByRole('tree', { name: 'Zones of your organisation' });
     for (const step of ['Main Campus', 'North Tower', 'Floor 1', 'Emergency Department'])
       await expandZone(page, step);
@@ -110,6 +112,7 @@ test.describe('Settings › Zones', () => {
 
   test('the zones screen has no serious accessibility violations', async ({ page }) => {
     await signIn(page, 'admin@demo.example');
+    await page.goto('/zones');
     await expect(
       page.getByRole('tree', { name: 'Zones of your organisation' }).getByText('Main Campus'),
     ).toBeVisible();
@@ -177,7 +180,7 @@ test.describe('session details (SPEC §2.2, §7)', () => {
     await page.getByRole('button', { name: 'Close note: Welcome to Vigil' }).click();
     await expect(note).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Zones', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
   });
 });

@@ -15,13 +15,15 @@ export function useNewAlertPush(alerts: readonly Alert[] | undefined) {
   const where = useRef(pathname);
   where.current = pathname;
   const known = useRef<Set<string> | null>(null);
+  const startedAt = useRef(Date.now());
 
   useEffect(() => {
     if (!alerts) return;
-    if (!known.current) {
-      known.current = new Set(alerts.map((a) => a.id));
-      return;
-    }
+    // The first answer's alerts made before the console started are not new; one made since is,
+    // even when it arrives with that first answer.
+    known.current ??= new Set(
+      alerts.filter((a) => Date.parse(a.createdAt) < startedAt.current).map((a) => a.id),
+    );
     const seen = known.current;
     const fresh = alerts.filter((a) => !seen.has(a.id));
     for (const a of fresh) seen.add(a.id);
