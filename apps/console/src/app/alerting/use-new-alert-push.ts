@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { alertSoundsAlarm, type Alert } from '@vigil/domain';
 
 /** Whether a path is the alerts screen (/alerts or /alerts/{consoleId}). */
@@ -11,9 +11,6 @@ export const isAlertsScreen = (pathname: string) => /^\/alerts(\/|$)/.test(pathn
  */
 export function useNewAlertPush(alerts: readonly Alert[] | undefined) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const where = useRef(pathname);
-  where.current = pathname;
   const known = useRef<Set<string> | null>(null);
   const startedAt = useRef(Date.now());
 
@@ -27,6 +24,8 @@ export function useNewAlertPush(alerts: readonly Alert[] | undefined) {
     const seen = known.current;
     const fresh = alerts.filter((a) => !seen.has(a.id));
     for (const a of fresh) seen.add(a.id);
-    if (fresh.some(alertSoundsAlarm) && !isAlertsScreen(where.current)) navigate('/alerts');
+    // The address bar, not the rendered location: while a navigation waits for its screen's chunk
+    // React still renders the previous location, and that must not swallow the push.
+    if (fresh.some(alertSoundsAlarm) && !isAlertsScreen(window.location.pathname)) navigate('/alerts');
   }, [alerts, navigate]);
 }
