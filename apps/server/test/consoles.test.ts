@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, consoles } from '../src/db/schema';
+import { auditLog, consoleSnapshots, consoles } from '../src/db/schema';
 import { getTestApp, keyHeaders, signIn } from './helpers/app';
 
 let app: FastifyInstance;
@@ -219,5 +219,84 @@ describe('GET /api/manifest.json (SPEC §7)', () => {
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
       expect(png.length).toBeLessThan(20 * 1024);
     }
+  });
+});
+
+describe('consoles/{id}/snapshots (SPEC §7)', () => {
+  const post = (id: string, payload: object, headers = admin) =>
+    app.inject({ method: 'POST', url: `/api/consoles/${id}/snapshots`, headers, payload });
+  const stored = (id: string) =>
+    app.db.select().from(consoleSnapshots).where(eq(consoleSnapshots.consoleId, id));
+
+  it('stores a snapshot posted by a signed-in user, lists it newest first and reads it back', async () => {
+    const id = crypto.randomUUID();
+    await beat(id);
+    const older = await post(id, { data: { route: '/alerts', n: 1 }, createdAt: '2024-05-01T10:00:00.000Z' });
+    expect(older.statusCode).toBe(201);
+    expect(older.json()).toEqual({ id: expect.any(String), createdAt: '2024-05-01T10:00:00.000Z' });
+    const newer = await post(
+      id,
+      { data: { route: '/tags', n: 2 }, createdAt: '2024-05-01T10:00:05.000Z' },
+      security,
+    );
+    expect(newer.statusCode).toBe(201);
+
+    const list = await get(`/api/consoles/${id}/snapshots`, security);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({
+      data: [
+        { id: newer.json().id, createdAt: '2024-05-01T10:00:05.000Z', receivedAt: expect.any(String) },
+        { id: older.json().id, createdAt: '2024-05-01T10:00:00.000Z', receivedAt: expect.any(String) },
+      ],
+      total: 2,
+    });
+    const ranged = await get(
+      `/api/consoles/${id}/snapshots?from=2024-05-01T10:00:01.000Z&to=2024-05-01T11:00:00.000Z`,
+    );
+    expect(ranged.json().data.map((s: { id: string }) => s.id)).toEqual([newer.json().id]);
+
+    const one = await get(`/api/consoles/${id}/snapshots/${older.json().id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({
+      id: older.json().id,
+      consoleId: id,
+      data: { route: '/alerts', n: 1 },
+      createdAt: '2024-05-01T10:00:00.000Z',
+      receivedAt: expect.any(String),
+    });
+  });
+
+  it("answers 404 for another organisation's console and snapshots, and for an unknown console", async () => {
+    const id = crypto.randomUUID();
+    await beat(id);
+    const snap = (await post(id, { data: { a: 1 }, createdAt: new Date().toISOString() })).json().id;
+    expect((await post(id, { data: { a: 2 }, createdAt: new Date().toISOString() }, acme)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/consoles/${id}/snapshots`, acme)).statusCode).toBe(404);
+    expect((await get(`/api/consoles/${id}/snapshots/${snap}`, acme)).statusCode).toBe(404);
+    expect(
+      (await post(crypto.randomUUID(), { data: {}, createdAt: new Date().toISOString() })).statusCode,
+    ).toBe(404);
+    expect(await stored(id)).toHaveLength(1);
+  });
+
+  it('refuses a snapshot over 64 KB, or without a date, and stores nothing', async () => {
+    const id = crypto.randomUUID();
+    await beat(id);
+    const createdAt = new Date().toISOString();
+    const over = await post(id, { data: { blob: 'x'.repeat(64 * 1024) }, createdAt });
+    expect(over.statusCode).toBe(400);
+    const huge = await post(id, { data: { blob: 'x'.repeat(200 * 1024) }, createdAt });
+    expect(huge.statusCode).toBe(413);
+    expect((await post(id, { data: { a: 1 }, createdAt: 'yesterday' })).statusCode).toBe(400);
+    expect(await stored(id)).toHaveLength(0);
+    expect((await get(`/api/consoles/${id}/snapshots`)).json()).toEqual({ data: [], total: 0 });
+  });
+
+  it('reading snapshots needs read Console', async () => {
+    const id = crypto.randomUUID();
+    await beat(id);
+    expect((await get(`/api/consoles/${id}/snapshots`, noAccess)).statusCode).toBe(403);
   });
 });

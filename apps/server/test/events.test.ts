@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { zones } from '../src/db/schema';
 import { appendEvent } from '../src/services/realtime';
+import { customRole, placedUser } from './helpers/alerts';
 import { getTestApp, signIn } from './helpers/app';
 
 let app: FastifyInstance;
@@ -85,5 +86,46 @@ describe('GET /api/events (SSE)', () => {
     const headers = (await signIn(app, 'noaccess@demo.example')).headers;
     const res = await fetch(`${base}/api/events`, { headers });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('GET /api/events: test-mode alerts need read Alert test', () => {
+  it('sends a test-mode alert event to a superAdmin, not to a caller without read Alert test, live or replayed', async () => {
+    // Every seeded role that reads alerts also reads test ones (docs/ROLES.md), hence a custom role.
+    const role = await customRole(app, [
+      { action: ['list', 'read', 'update'], subject: 'Alert' },
+      { action: 'read', subject: 'Alert', fields: ['test'], inverted: true },
+    ]);
+    const restricted = (await signIn(app, await placedUser(app, { zone: 'Demo Hospital', role }))).headers;
+    const superAdmin = (await signIn(app, 'superadmin@vigil.example')).headers;
+    const seqRow = await app.database.sql.query<{ seq: string }>(
+      'select coalesce(max(seq), 0) as seq from outbox',
+    );
+    const before = String(seqRow.rows[0]!.seq);
+
+    const adminStream = await fetch(`${base}/api/events`, { headers: superAdmin });
+    const restrictedStream = await fetch(`${base}/api/events`, { headers: restricted });
+    const testMarker = `test-${Date.now()}`;
+    const liveMarker = `live-${Date.now()}`;
+    setTimeout(() => {
+      void (async () => {
+        await emit('Room 201', { alert: { mode: 'test', marker: testMarker } });
+        await emit('Room 201', { alert: { mode: 'help', marker: liveMarker } });
+      })();
+    }, 300);
+    const adminText = await readStream(adminStream, (t) => t.includes(testMarker) && t.includes(liveMarker));
+    expect(adminText).toContain(testMarker);
+    const restrictedText = await readStream(restrictedStream, (t) => t.includes(liveMarker));
+    expect(restrictedText).toContain(liveMarker);
+    expect(restrictedText).not.toContain(testMarker);
+
+    const replay = await fetch(`${base}/api/events`, { headers: { ...restricted, 'last-event-id': before } });
+    const replayed = await readStream(replay, (t) => t.includes(liveMarker));
+    expect(replayed).toContain(liveMarker);
+    expect(replayed).not.toContain(testMarker);
+    const adminReplay = await fetch(`${base}/api/events`, {
+      headers: { ...superAdmin, 'last-event-id': before },
+    });
+    expect(await readStream(adminReplay, (t) => t.includes(testMarker))).toContain(testMarker);
   });
 });

@@ -4,13 +4,29 @@ import {
   consoleHeartbeatBodySchema,
   consoleListSchema,
   consoleSchema,
+  consoleSnapshotBodySchema,
+  consoleSnapshotCreatedSchema,
+  consoleSnapshotListQuerySchema,
+  consoleSnapshotListSchema,
+  consoleSnapshotSchema,
   consoleUpdateBodySchema,
   errorSchema,
 } from '@vigil/domain';
 import { callerOf } from '../plugins/access';
-import { getConsole, listConsoles, recordHeartbeat, updateConsole } from '../services/consoles';
+import {
+  getConsole,
+  getSnapshot,
+  listConsoles,
+  listSnapshots,
+  recordHeartbeat,
+  recordSnapshot,
+  updateConsole,
+} from '../services/consoles';
 
 const idParams = z.object({ id: z.string().max(100) });
+const snapParams = z.object({ id: z.string().max(100), snap: z.string().max(100) });
+/** Room for a 64 KB snapshot and its envelope; beyond it the body is refused with 413 unread. */
+const SNAPSHOT_BODY_LIMIT = 128 * 1024;
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** SPEC §3 Console, §7 Consoles; issue 4 'Console identity'. */
@@ -61,5 +77,45 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => updateConsole(app.db, req, req.params.id, req.body),
+  );
+
+  // SPEC §7 snapshots: any signed-in console posts its own (as it beats), read Console reads them.
+  app.post(
+    '/api/consoles/:id/snapshots',
+    {
+      config: { auth: 'authenticated' },
+      bodyLimit: SNAPSHOT_BODY_LIMIT,
+      schema: {
+        params: idParams,
+        body: consoleSnapshotBodySchema,
+        response: { 201: consoleSnapshotCreatedSchema, 400: errorSchema, 404: errorSchema, 413: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const created = await recordSnapshot(app.db, callerOf(req).org.id, req.params.id, req.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/consoles/:id/snapshots',
+    {
+      config: { permission: ['read', 'Console'] },
+      schema: {
+        params: idParams,
+        querystring: consoleSnapshotListQuerySchema,
+        response: { 200: consoleSnapshotListSchema, ...errors },
+      },
+    },
+    async (req) => listSnapshots(app.db, callerOf(req).org.id, req.params.id, req.query),
+  );
+
+  app.get(
+    '/api/consoles/:id/snapshots/:snap',
+    {
+      config: { permission: ['read', 'Console'] },
+      schema: { params: snapParams, response: { 200: consoleSnapshotSchema, ...errors } },
+    },
+    async (req) => getSnapshot(app.db, callerOf(req).org.id, req.params.id, req.params.snap),
   );
 };

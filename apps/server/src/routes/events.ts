@@ -7,6 +7,12 @@ import { eventInScope, type RealtimeEvent } from '../services/realtime';
 /** SSE keep-alive: proxies cut idle streams at 60 s (ARCHITECTURE §5). */
 export const SSE_KEEPALIVE_MS = 15_000;
 
+/** A test-mode alert's event (its payload's `alert.mode` is 'test'). */
+export function isTestAlertEvent(event: RealtimeEvent): boolean {
+  const alert = event.payload.alert;
+  return typeof alert === 'object' && alert !== null && (alert as { mode?: unknown }).mode === 'test';
+}
+
 /**
  * GET /api/events: Server-Sent Events of the caller's scope. Event ids are outbox sequence numbers,
  * so a reconnect with Last-Event-ID replays what was missed; a gap beyond retention sends `reset`.
@@ -32,6 +38,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const header = Number(req.headers['last-event-id']);
       const after = Number.isFinite(header) && header >= 0 ? header : req.query.lastEventId;
       const bus = app.realtime;
+      // Test-mode alerts reach only callers who may read them (read Alert test), live and on replay.
+      const seesTests = caller.ability.can('read', 'Alert', 'test');
+      const visible = (event: RealtimeEvent) => seesTests || !isTestAlertEvent(event);
 
       reply.hijack();
       const res = reply.raw;
@@ -52,7 +61,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       let live = false;
       let lastSent = after ?? 0;
       const unsubscribe = bus.subscribe((event) => {
-        if (!eventInScope(event, caller.scope)) return;
+        if (!eventInScope(event, caller.scope) || !visible(event)) return;
         if (!live) buffered.push(event);
         else if (event.seq > lastSent) {
           lastSent = event.seq;
@@ -72,7 +81,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         if (reset) res.write(`event: reset\ndata: {}\n\n`);
         for (const event of events) {
           lastSent = Math.max(lastSent, event.seq);
-          send(event);
+          if (visible(event)) send(event);
         }
       }
       live = true;

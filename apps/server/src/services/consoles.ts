@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  CONSOLE_SNAPSHOT_LIST_LIMIT,
   defaultConsoleName,
   type Console,
   type ConsoleHeartbeatBody,
+  type ConsoleSnapshot,
+  type ConsoleSnapshotBody,
+  type ConsoleSnapshotListQuery,
+  type ConsoleSnapshotSummary,
   type ConsoleUpdateBody,
 } from '@vigil/domain';
 import type { Db } from '../db/client';
-import { consoles, type ConsoleHeartbeatRow } from '../db/schema';
+import { consoleSnapshots, consoles, type ConsoleHeartbeatRow } from '../db/schema';
 import { notFound } from '../errors';
 import { callerOf } from '../plugins/access';
 import { writeAudit } from './audit';
@@ -143,4 +148,84 @@ export async function updateConsole(
     });
     return after;
   });
+}
+
+/**
+ * SPEC §7 POST consoles/{id}/snapshots: stores what the console posts of itself. The console must
+ * exist in the caller's organisation (another organisation's id answers 404, as for an unknown one).
+ * Not audited: consoles post them continuously (1 s debounce, SPEC §9).
+ */
+export async function recordSnapshot(
+  db: Db,
+  orgId: string,
+  id: string,
+  body: ConsoleSnapshotBody,
+): Promise<{ id: string; createdAt: string }> {
+  const owner = await findConsole(db, orgId, id);
+  if (!owner) throw notFound('Console not found');
+  const [row] = await db
+    .insert(consoleSnapshots)
+    .values({ consoleId: owner.id, orgId, data: body.data, createdAt: new Date(body.createdAt) })
+    .returning({ id: consoleSnapshots.id, createdAt: consoleSnapshots.createdAt });
+  return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+}
+
+/** SPEC §7 GET consoles/{id}/snapshots?from=&to=: newest first (by the console's clock), at most 500. */
+export async function listSnapshots(
+  db: Db,
+  orgId: string,
+  id: string,
+  query: ConsoleSnapshotListQuery,
+): Promise<{ data: ConsoleSnapshotSummary[]; total: number }> {
+  const owner = await findConsole(db, orgId, id);
+  if (!owner) throw notFound('Console not found');
+  const conditions: SQL[] = [eq(consoleSnapshots.consoleId, owner.id), eq(consoleSnapshots.orgId, orgId)];
+  if (query.from) conditions.push(gte(consoleSnapshots.createdAt, new Date(query.from)));
+  if (query.to) conditions.push(lte(consoleSnapshots.createdAt, new Date(query.to)));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: consoleSnapshots.id,
+        createdAt: consoleSnapshots.createdAt,
+        receivedAt: consoleSnapshots.receivedAt,
+      })
+      .from(consoleSnapshots)
+      .where(where)
+      .orderBy(desc(consoleSnapshots.createdAt), desc(consoleSnapshots.id))
+      .limit(CONSOLE_SNAPSHOT_LIST_LIMIT),
+    db.select({ total: count() }).from(consoleSnapshots).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      receivedAt: r.receivedAt.toISOString(),
+    })),
+    total: Number(counted?.total ?? 0),
+  };
+}
+
+/** SPEC §7 GET consoles/{id}/snapshots/{snap}: one snapshot with its data. */
+export async function getSnapshot(db: Db, orgId: string, id: string, snap: string): Promise<ConsoleSnapshot> {
+  if (!UUID_RE.test(id) || !UUID_RE.test(snap)) throw notFound('Snapshot not found');
+  const [row] = await db
+    .select()
+    .from(consoleSnapshots)
+    .where(
+      and(
+        eq(consoleSnapshots.id, snap),
+        eq(consoleSnapshots.consoleId, id),
+        eq(consoleSnapshots.orgId, orgId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('Snapshot not found');
+  return {
+    id: row.id,
+    consoleId: row.consoleId,
+    data: row.data,
+    createdAt: row.createdAt.toISOString(),
+    receivedAt: row.receivedAt.toISOString(),
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObjectSchema, listSchema } from './common';
+import { isoDateSchema, jsonObjectSchema, listSchema } from './common';
 
 /** SPEC §3 Console heartbeat: where the console is, who uses it, whether it runs installed. */
 export const consoleHeartbeatSchema = z.object({
@@ -77,3 +77,44 @@ export const webManifestSchema = z.object({
   icons: z.array(manifestIconSchema),
 });
 export type WebManifest = z.infer<typeof webManifestSchema>;
+
+/** SPEC §7 snapshots: the most a snapshot's `data` may weigh, serialised as JSON (UTF-8 bytes). */
+export const CONSOLE_SNAPSHOT_MAX_BYTES = 64 * 1024;
+/** SPEC §9: snapshot lists answer at most one page of 500, newest first. */
+export const CONSOLE_SNAPSHOT_LIST_LIMIT = 500;
+
+/** SPEC §7 POST consoles/{id}/snapshots {data, createdAt}; `createdAt` is the console's clock. */
+export const consoleSnapshotBodySchema = z.strictObject({
+  data: jsonObjectSchema.refine(
+    (data) => new TextEncoder().encode(JSON.stringify(data)).length <= CONSOLE_SNAPSHOT_MAX_BYTES,
+    `A snapshot holds at most ${CONSOLE_SNAPSHOT_MAX_BYTES / 1024} KB of data`,
+  ),
+  createdAt: isoDateSchema,
+});
+export type ConsoleSnapshotBody = z.infer<typeof consoleSnapshotBodySchema>;
+
+export const consoleSnapshotCreatedSchema = z.object({ id: z.string(), createdAt: z.string() });
+
+/** SPEC §7 GET consoles/{id}/snapshots?from=&to=: bounds on the console's `createdAt`, inclusive. */
+export const consoleSnapshotListQuerySchema = z.object({
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+});
+export type ConsoleSnapshotListQuery = z.infer<typeof consoleSnapshotListQuerySchema>;
+
+export const consoleSnapshotSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  receivedAt: z.string(),
+});
+export type ConsoleSnapshotSummary = z.infer<typeof consoleSnapshotSummarySchema>;
+export const consoleSnapshotListSchema = z.object({
+  data: z.array(consoleSnapshotSummarySchema),
+  total: z.number().int(),
+});
+
+export const consoleSnapshotSchema = consoleSnapshotSummarySchema.extend({
+  consoleId: z.string(),
+  data: jsonObjectSchema,
+});
+export type ConsoleSnapshot = z.infer<typeof consoleSnapshotSchema>;
