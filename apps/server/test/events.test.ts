@@ -5,6 +5,7 @@ import { zones } from '../src/db/schema';
 import { appendEvent } from '../src/services/realtime';
 import { customRole, placedUser } from './helpers/alerts';
 import { getTestApp, signIn } from './helpers/app';
+import { readStream } from './helpers/sse';
 
 let app: FastifyInstance;
 let base: string;
@@ -16,26 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.server.close();
 });
-
-/** Reads an SSE stream until `until` holds for the text so far, or a deadline passes. */
-async function readStream(res: Response, until: (text: string) => boolean, ms = 5000): Promise<string> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + ms;
-  // One read in flight at a time: a read abandoned to a timeout would swallow its chunk.
-  let pending = reader.read();
-  while (!until(text) && Date.now() < deadline) {
-    const tick = new Promise<'tick'>((r) => setTimeout(() => r('tick'), 200));
-    const chunk = await Promise.race([pending, tick]);
-    if (chunk === 'tick') continue;
-    if (chunk.done) break;
-    text += decoder.decode(chunk.value, { stream: true });
-    pending = reader.read();
-  }
-  await reader.cancel().catch(() => undefined);
-  return text;
-}
 
 async function zone(name: string) {
   return (await app.db.select().from(zones).where(eq(zones.name, name)))[0]!;

@@ -14,6 +14,7 @@ import {
 } from '../src/db/schema';
 import { DEMO_API_KEY } from '../src/db/seed';
 import { getTestApp, signIn, testConfig, unique } from './helpers/app';
+import { readStream } from './helpers/sse';
 import {
   DEMO_GATEWAY,
   freshMac,
@@ -386,22 +387,3 @@ describe('realtime', () => {
     console.log(`ingest → SSE: ${latency} ms (post, commit, NOTIFY, stream)`);
   });
 });
-
-/** Reads an SSE stream until `until` holds for the text so far, or a deadline passes (see events.test.ts). */
-async function readStream(res: Response, until: (text: string) => boolean, ms = 5000): Promise<string> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + ms;
-  let pending = reader.read();
-  while (!until(text) && Date.now() < deadline) {
-    const tick = new Promise<'tick'>((r) => setTimeout(() => r('tick'), 50));
-    const chunk = await Promise.race([pending, tick]);
-    if (chunk === 'tick') continue;
-    if (chunk.done) break;
-    text += decoder.decode(chunk.value, { stream: true });
-    pending = reader.read();
-  }
-  await reader.cancel().catch(() => undefined);
-  return text;
-}

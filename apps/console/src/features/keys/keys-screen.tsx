@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Group, Stack, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ApiKey, ApiKeyCreated } from '@vigil/domain';
 import { KEYS_API, useDeleteKey } from '../../api/keys';
@@ -9,6 +8,7 @@ import { confirmAction } from '../../ui/confirm';
 import { DataTable } from '../../ui/data-table/data-table';
 import { notifyListError } from '../../ui/data-table/list-errors';
 import { PageHeader } from '../../ui/page-header';
+import { RowActions } from '../../ui/row-actions';
 import { KeyFormModal } from './key-form-modal';
 import { KeySecretModal } from './key-secret-modal';
 
@@ -60,31 +60,11 @@ export function KeysScreen() {
         addLabel="Add API key"
         emptyText="No API keys yet"
         rowActions={(key) => (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            {mayUpdate && (
-              <Tooltip label="Edit">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Edit key ${key.name}`}
-                  onClick={() => setEditing(key)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            {mayDelete && (
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete key ${key.name}`}
-                  onClick={() => void deleteKey(key)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
+          <RowActions
+            name={`key ${key.name}`}
+            onEdit={mayUpdate ? () => setEditing(key) : undefined}
+            onDelete={mayDelete ? () => void deleteKey(key) : undefined}
+          />
         )}
       />
       {editing && (

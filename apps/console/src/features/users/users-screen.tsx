@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Group, Stack, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { User } from '@vigil/domain';
 import { USERS_API, useDeleteUser } from '../../api/users';
@@ -9,6 +8,7 @@ import { confirmAction } from '../../ui/confirm';
 import { DataTable } from '../../ui/data-table/data-table';
 import { notifyListError } from '../../ui/data-table/list-errors';
 import { PageHeader } from '../../ui/page-header';
+import { RowActions } from '../../ui/row-actions';
 import { UserFormModal } from './user-form-modal';
 
 /** Settings › Users (issue 4): list, create, edit and delete the organisation's users. */
@@ -61,31 +61,11 @@ export function UsersScreen() {
           ],
         }}
         rowActions={(user) => (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            {mayUpdate && (
-              <Tooltip label="Edit">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Edit ${user.name}`}
-                  onClick={() => setEditing(user)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            {mayDelete && user.id !== me.id && (
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${user.name}`}
-                  onClick={() => void deleteUser(user)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
+          <RowActions
+            name={user.name}
+            onEdit={mayUpdate ? () => setEditing(user) : undefined}
+            onDelete={mayDelete && user.id !== me.id ? () => void deleteUser(user) : undefined}
+          />
         )}
       />
       {editing && (
