@@ -2,13 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import type * as ReactRouter from 'react-router';
 import type { Alert } from '@vigil/domain';
 import { alertFixture } from '../../test/alert-fixtures';
 import { useNewAlertPush } from './use-new-alert-push';
 
 const navigate = vi.fn();
 vi.mock('react-router', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('react-router')>()),
+  ...(await importOriginal<typeof ReactRouter>()),
   useNavigate: () => navigate,
 }));
 
