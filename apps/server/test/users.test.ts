@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { auditLog, credentials, users, zones } from '../src/db/schema';
-import { getTestApp, signIn, unique } from './helpers/app';
+import { auditLog, credentials, users } from '../src/db/schema';
+import { getTestApp, signIn, unique, zoneIdByName } from './helpers/app';
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
 let acme: Record<string, string>;
 let superAdmin: Record<string, string>;
 let security: Record<string, string>;
-const zoneId = async (name: string) => (await app.db.select().from(zones).where(eq(zones.name, name)))[0]!.id;
+const zoneId = (name: string) => zoneIdByName(app, name);
 
 beforeAll(async () => {
   app = await getTestApp();

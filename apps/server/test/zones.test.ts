@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, gateways, zones } from '../src/db/schema';
-import { getTestApp, signIn } from './helpers/app';
+import { getTestApp, signIn, zoneIdByName } from './helpers/app';
 
 let app: FastifyInstance;
 let demo: Record<string, string>;
 let acme: Record<string, string>;
-const zoneId = async (name: string) => (await app.db.select().from(zones).where(eq(zones.name, name)))[0]!.id;
+const zoneId = (name: string) => zoneIdByName(app, name);
 
 beforeAll(async () => {
   app = await getTestApp();

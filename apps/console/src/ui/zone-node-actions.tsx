@@ -17,18 +17,22 @@ export type ZoneNodeActionsProps = {
 };
 
 /** A node's 'Add zone inside' and 'Delete' buttons (SPEC §2.8), each named after the zone. */
+/** Every zone delete asks first (destructive actions always confirm). */
+export function confirmZoneDelete(name: string): Promise<boolean> {
+  return confirmAction({
+    title: 'Delete zone',
+    message: `Delete zone "${name}"? This cannot be undone.`,
+    confirmLabel: 'Delete',
+    danger: true,
+  });
+}
+
 export function ZoneNodeActions({ zone, tabbable, canDelete, onAdd, onDeleted }: ZoneNodeActionsProps) {
   const deleteZone = useDeleteZone();
   const tabIndex = tabbable ? 0 : -1;
 
   async function remove() {
-    const confirmed = await confirmAction({
-      title: 'Delete zone',
-      message: `Delete zone "${zone.name}"? This cannot be undone.`,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (!confirmed) return;
+    if (!(await confirmZoneDelete(zone.name))) return;
     try {
       await deleteZone.mutateAsync(zone.id);
       onDeleted();

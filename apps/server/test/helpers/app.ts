@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
+import { zones } from '../../src/db/schema';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { DEMO_API_KEY, DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
@@ -63,4 +65,11 @@ export function keyHeaders(key = DEMO_API_KEY, slug = 'demo'): Record<string, st
 /** A name no other test row carries (tests share one database). */
 export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** The id of the zone with this name (the seeded names are unique). */
+export async function zoneIdByName(app: FastifyInstance, name: string): Promise<string> {
+  const [zone] = await app.db.select({ id: zones.id }).from(zones).where(eq(zones.name, name));
+  if (!zone) throw new Error(`no zone named ${name}`);
+  return zone.id;
 }

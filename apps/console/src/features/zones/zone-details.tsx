@@ -15,8 +15,8 @@ import { notifications } from '@mantine/notifications';
 import { ApiError, reasonOf } from '../../api/errors';
 import { messages } from '../../api/messages';
 import { useDeleteZone, useUpdateZone, useZone } from '../../api/zones';
-import { confirmAction } from '../../ui/confirm';
 import { ErrorPanel } from '../../ui/error-panel';
+import { confirmZoneDelete } from '../../ui/zone-node-actions';
 import { ZonePicker } from '../../ui/zone-picker';
 import { FeatureFlagsEditor } from './feature-flags-editor';
 
@@ -84,21 +84,13 @@ export function ZoneDetails({
   }
 
   async function deleteZone() {
-    const ok = await confirmAction({
-      title: 'Delete zone',
-      message: `Delete zone "${z.name}"? This cannot be undone.`,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (!ok) return;
+    if (!(await confirmZoneDelete(z.name))) return;
     try {
       await remove.mutateAsync(z.id);
       onDeleted();
     } catch (err) {
-      const text =
-        err instanceof ApiError && err.status === 403
-          ? messages.zoneDeleteAssigned(z.name)
-          : messages.zoneDeleteProblem(z.name);
+      // SPEC §8's text; a 409 also says what is still inside the zone.
+      const text = messages.zoneDeleteFailed(z.name, err);
       setError(err instanceof ApiError && err.status === 409 ? `${text}: ${reasonOf(err)}` : text);
     }
   }
