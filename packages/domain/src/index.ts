@@ -38,3 +38,6 @@ export * from './alerts/reasons';
 export * from './alerts/incident-details';
 export * from './alerts/lifecycle';
 export * from './contract/alerts';
+export * from './contract/devices';
+export * from './contract/people';
+export * from './contract/logs';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -414,9 +415,14 @@ export const gatewayCommands = pgTable(
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** When the gateway reported the command applied (the sync log, issue 6). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** Who queued it (user or key), for the sync log. */
+    actor: jsonb('actor').$type<ActorRef>(),
     createdAt: timestamps.createdAt,
   },
   (t) => [
+    index('gateway_commands_org_created_idx').on(t.orgId, t.createdAt),
     index('gateway_commands_pending_idx')
       .on(t.gatewayId)
       .where(sql`${t.deliveredAt} is null`),
@@ -440,4 +446,65 @@ export const outbox = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** SPEC §3 Person: staff who carry tags. `zone_id` is the person's location; `person_id` the customer's own id. */
+export const people = pgTable(
+  'people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    zoneId: uuid('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    personId: text('person_id').notNull(),
+    contacts: jsonb('contacts').$type<{ email?: string }>().notNull().default({}),
+    isRemote: boolean('is_remote').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('people_org_person_idx').on(t.orgId, t.personId),
+    index('people_org_name_idx').on(t.orgId, sql`lower(${t.name})`),
+    index('people_zone_idx').on(t.zoneId),
+  ],
+);
+
+/** SPEC §3 Distribution station: a kiosk handing out tags (name, help text, minimum inventory). */
+export const distributionStations = pgTable(
+  'distribution_stations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    zoneId: uuid('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    helpMessage: text('help_message').notNull().default(''),
+    minimumInventory: integer('minimum_inventory').notNull().default(0),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('distribution_stations_org_idx').on(t.orgId)],
+);
+
+/** The batch operations log (/log/batch): one row per bulk run of a tag or gateway operation. */
+export const batchOperations = pgTable(
+  'batch_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    requestId: text('request_id').notNull(),
+    actor: jsonb('actor').$type<ActorRef>().notNull(),
+    /** 'Tag' or 'Gateway'. */
+    subject: text('subject').notNull(),
+    op: text('op').notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
+    ids: text('ids').array().notNull(),
+    count: integer('count').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('batch_operations_org_at_idx').on(t.orgId, t.at)],
 );
