@@ -1,0 +1,49 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { LocationNames } from '@vigil/domain';
+import type { Db, Tx } from '../db/client';
+import { zones } from '../db/schema';
+
+const LOCATION_LEVELS = ['site', 'building', 'floor', 'unit', 'area'] as const;
+
+/**
+ * SPEC §7 `locationFields`: the names of the zones a device (or person) is located in, for a page
+ * of rows at once — two queries whatever the page size: the located zones with their paths, then
+ * every zone on those paths. The organisation and root are left out of `path`.
+ */
+export async function locationNamesOf(
+  db: Db | Tx,
+  zoneIds: readonly (string | null | undefined)[],
+): Promise<Map<string, LocationNames>> {
+  const ids = [...new Set(zoneIds.filter((id): id is string => !!id))];
+  const out = new Map<string, LocationNames>();
+  if (ids.length === 0) return out;
+  const located = await db.select({ id: zones.id, path: zones.path }).from(zones).where(inArray(zones.id, ids));
+  const pathIds = [...new Set(located.flatMap((z) => z.path))];
+  const named = await db
+    .select({ id: zones.id, name: zones.name, level: zones.level })
+    .from(zones)
+    .where(inArray(zones.id, pathIds));
+  const byId = new Map(named.map((z) => [z.id, z]));
+  for (const zone of located) {
+    const names: LocationNames = {};
+    const parts: string[] = [];
+    for (const id of zone.path) {
+      const z = byId.get(id);
+      if (!z || z.level === 'root' || z.level === 'org') continue;
+      parts.push(z.name);
+      if ((LOCATION_LEVELS as readonly string[]).includes(z.level)) {
+        names[z.level as (typeof LOCATION_LEVELS)[number]] = z.name;
+      }
+    }
+    names.path = parts.length > 0 ? parts.join(' › ') : null;
+    out.set(zone.id, names);
+  }
+  return out;
+}
+
+/** SQL text of a located zone's full name path (for sorting or searching by location). */
+export function locationPathSql(zoneIdColumn: unknown) {
+  return sql<string>`(select string_agg(z.name, ' › ' order by array_position(l.path, z.id))
+    from zones l join zones z on z.id = any(l.path) and z.level not in ('root', 'org')
+    where l.id = ${zoneIdColumn})`;
+}
