@@ -12,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { openDatabase, type Database, type Db } from './db/client';
+import { openDatabase, withStartupLock, type Database, type Db } from './db/client';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { loadTokenSecret } from './services/settings';
@@ -32,6 +32,12 @@ import { alertRoutes } from './routes/alerts';
 import { keyRoutes } from './routes/keys';
 import { consoleRoutes } from './routes/consoles';
 import { manifestRoutes } from './routes/manifest';
+import { peopleRoutes } from './routes/people';
+import { distributionStationRoutes } from './routes/distribution-stations';
+import { publicDeviceRoutes } from './routes/public-devices';
+import { logRoutes } from './routes/logs';
+import { gatewayRoutes } from './routes/gateways';
+import { tagRoutes } from './routes/tags';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +89,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokenSecret', await loadTokenSecret(database.db));
-  const jobs = opts.jobs === false ? undefined : await createJobQueue(database.sql, { log: app.log });
+  // Under the startup lock: instances starting together install pg-boss's schema one at a time.
+  const jobs =
+    opts.jobs === false
+      ? undefined
+      : await withStartupLock(database, () => createJobQueue(database.sql, { log: app.log }));
   app.decorate('jobs', jobs);
   const realtime = new RealtimeBus(database, app.log);
   await realtime.start();
@@ -148,6 +158,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(manifestRoutes);
   await app.register(ingestRoutes);
   await app.register(alertRoutes);
+  await app.register(peopleRoutes);
+  await app.register(distributionStationRoutes);
+  await app.register(publicDeviceRoutes);
+  await app.register(logRoutes);
+  await app.register(gatewayRoutes);
+  await app.register(tagRoutes);
 
   await registerConsole(app, config);
   return app;

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app';
 import { describeConfig, loadConfig } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, withStartupLock, type Database } from './db/client';
 import { credentials, users, zones } from './db/schema';
 import {
   ACME_ADMIN,
@@ -17,6 +17,7 @@ import {
   seedBase,
   seedDemo,
 } from './db/seed';
+import { ScaleSeedRefused, seedScale } from './db/seed-scale';
 import { hashPassword, randomSecret } from './services/crypto';
 import {
   SIMULATE_USAGE,
@@ -35,6 +36,10 @@ Commands:
   serve                 Apply migrations, seed on first embedded start, serve API and console
   migrate               Apply database migrations and exit
   seed [--demo]         Create the root zone and roles; with --demo also the demo organisations
+  seed --tags N --gateways M [--org demo]
+                        Fill an organisation with N tags and M gateways (and their last 24 h of
+                        heartbeats) for benchmarks and demos; the demo organisations are seeded
+                        first when --org is demo. Refuses an organisation seeded this way before.
   create-admin          Create an organisation admin: --email, --org <slug> [--org-name] [--name]
                         [--role admin] (prints a generated password unless --password is given)
   simulate              Drive a running server like a site: gateways heartbeating, tags pressing
@@ -58,14 +63,8 @@ async function main(argv: string[]): Promise<void> {
       console.log('migrations applied');
       return;
     }
-    case 'seed': {
-      const { values } = parseArgs({ args: rest, options: { demo: { type: 'boolean' } } });
-      const db = await openDatabase(config);
-      await (values.demo ? seedDemo(db.db) : seedBase(db.db));
-      await db.close();
-      console.log(values.demo ? 'demo organisations seeded' : 'roles seeded');
-      return;
-    }
+    case 'seed':
+      return seed(rest);
     case 'create-admin':
       return createAdmin(rest);
     case 'simulate':
@@ -82,17 +81,56 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+async function seed(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      demo: { type: 'boolean' },
+      tags: { type: 'string' },
+      gateways: { type: 'string' },
+      org: { type: 'string', default: 'demo' },
+    },
+  });
+  const atScale = values.tags !== undefined || values.gateways !== undefined;
+  const counts = { tags: Number(values.tags ?? 0), gateways: Number(values.gateways ?? 0) };
+  const db = await openDatabase(loadConfig());
+  try {
+    if (!atScale) {
+      await (values.demo ? seedDemo(db.db) : seedBase(db.db));
+      console.log(values.demo ? 'demo organisations seeded' : 'roles seeded');
+      return;
+    }
+    await (values.demo || values.org === 'demo' ? seedDemo(db.db) : seedBase(db.db));
+    const report = await seedScale(db.db, {
+      ...counts,
+      org: values.org,
+      log: (line) => console.log(`  ${line}`),
+    });
+    console.log(
+      `seeded ${report.tags} tags, ${report.gateways} gateways and ${report.heartbeats} heartbeats into ${values.org} ` +
+        `(${report.areas} areas) in ${(report.ms / 1000).toFixed(1)} s`,
+    );
+  } catch (err) {
+    if (!(err instanceof ScaleSeedRefused)) throw err;
+    console.error(err.message);
+    process.exitCode = 2;
+  } finally {
+    await db.close();
+  }
+}
+
 async function serve(): Promise<void> {
   const config = loadConfig();
   console.log('Vigil configuration:');
   for (const line of describeConfig(config)) console.log(`  ${line}`);
   const database = await openDatabase(config);
-  let seeded = false;
-  await seedBase(database.db);
-  if (config.seedDemo && !(await demoExists(database.db))) {
-    await seedDemo(database.db);
-    seeded = true;
-  }
+  // One instance at a time: several starting together on one PostgreSQL seed once.
+  const seeded = await withStartupLock(database, async (db) => {
+    await seedBase(db);
+    if (!config.seedDemo || (await demoExists(db))) return false;
+    await seedDemo(db);
+    return true;
+  });
   const app = await buildApp(config, { database, ownsDatabase: true });
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl ?? `http://localhost:${config.port}`;

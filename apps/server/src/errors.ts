@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly reason: string,
     readonly code?: string,
     readonly field?: string,
+    /** Extra members of the answer, e.g. `ineligible` ids of a refused bulk write. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(reason);
   }

@@ -4,6 +4,7 @@ import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { HttpError } from '../src/errors';
+import { TtlCache } from '../src/services/ttl-cache';
 import {
   LIST_DEFAULT_LIMIT,
   listClauses,
@@ -620,5 +621,66 @@ describe('runList types', () => {
 
     const named = await runList<{ id: string }>(db, items, spec, parsed('limit=1'));
     expectTypeOf(named.data).toEqualTypeOf<{ id: string }[]>();
+  });
+});
+
+describe('runList options for large lists (issue 6)', () => {
+  it.each([
+    'limit=7',
+    'limit=7&offset=30',
+    'orderBy=-config.battery&limit=9&offset=3',
+    'orderBy=config.state,-createdAt&limit=5',
+    `${where({ 'config.state': 'deployed' })}&orderBy=createdAt&limit=4&offset=2`,
+    'query=alpha&limit=3',
+    'limit=5&offset=500',
+    'query=nothing-matches&limit=5',
+  ])(
+    'idsFirst and countInPage answer the same page, total and cursor as the plain query: %s',
+    async (query) => {
+      const plain = await list(query);
+      const byIds = await runList(db, items, spec, parsed(query), undefined, { idsFirst: true });
+      expect(byIds).toEqual(plain);
+      for (const opts of [{ countInPage: true }, { countInPage: true, idsFirst: true }]) {
+        expect(await runList(db, items, spec, parsed(query), undefined, opts)).toEqual(plain);
+      }
+      if (plain.nextCursor) {
+        const next = `${query.replace(/&?offset=\d+/, '')}&cursor=${plain.nextCursor}`;
+        expect(await runList(db, items, spec, parsed(next), undefined, { idsFirst: true })).toEqual(
+          await list(next),
+        );
+      }
+    },
+  );
+
+  it('keeps a total of at least `min` for the cache’s lifetime, and counts smaller totals every time', async () => {
+    const cache = new TtlCache<number>(60_000);
+    const big = { cache, min: ROWS };
+    const all = await runList(db, items, spec, parsed('limit=1'), undefined, { totalCache: big });
+    expect(all.total).toBe(ROWS);
+    // A cached total stands until it expires, even if rows come and go meanwhile.
+    const extra = '99999999-0000-4000-8000-000000000000';
+    await pglite.query('insert into list_items values ($1, $2, $3, $4, now())', [
+      extra,
+      'zz extra',
+      'a',
+      '{}',
+    ]);
+    try {
+      expect((await runList(db, items, spec, parsed('limit=1'), undefined, { totalCache: big })).total).toBe(
+        ROWS,
+      );
+      expect((await list('limit=1')).total).toBe(ROWS + 1);
+      const small = { cache, min: ROWS + 10 };
+      const filtered = await runList(db, items, spec, parsed('query=extra'), undefined, {
+        totalCache: small,
+      });
+      expect(filtered.total).toBe(1);
+      await pglite.query('delete from list_items where id = $1', [extra]);
+      expect(
+        (await runList(db, items, spec, parsed('query=extra'), undefined, { totalCache: small })).total,
+      ).toBe(0);
+    } finally {
+      await pglite.query('delete from list_items where id = $1', [extra]);
+    }
   });
 });

@@ -131,7 +131,11 @@ describe('zone writes', () => {
     const res = await del(room);
     expect(res.statusCode).toBe(403);
     expect(res.json().reason).toBe(`Could not delete zone "ED Room 101" since it's assigned to a gateway`);
-    expect(await app.db.select().from(gateways).where(eq(gateways.zoneId, room))).toHaveLength(1);
+    // Nothing was deleted: the zone and the demo gateway located in it are both still there
+    // (other test files may add gateways of their own to this area).
+    expect(await app.db.select().from(zones).where(eq(zones.id, room))).toHaveLength(1);
+    const located = await app.db.select({ id: gateways.id }).from(gateways).where(eq(gateways.zoneId, room));
+    expect(located.map((g) => g.id)).toContain('b0a710000001');
   });
 
   it('refuses to delete a zone with located tags (409)', async () => {

@@ -72,7 +72,7 @@ async function send(
 }
 
 async function errorOf(res: Response): Promise<ApiError> {
-  let body: { reason?: string; code?: string; field?: string } = {};
+  let body: { reason?: string; code?: string; field?: string; [key: string]: unknown } = {};
   try {
     body = (await res.json()) as typeof body;
   } catch {
@@ -83,6 +83,7 @@ async function errorOf(res: Response): Promise<ApiError> {
     body.reason ?? (res.statusText || `HTTP ${res.status}`),
     body.code,
     body.field,
+    body,
   );
 }
 

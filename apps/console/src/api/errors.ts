@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly reason: string,
     readonly code?: string,
     readonly field?: string,
+    /** The whole error body, for answers that carry more than the reason (a bulk refusal's `ineligible`). */
+    readonly body?: Readonly<Record<string, unknown>>,
   ) {
     super(reason);
     this.name = 'ApiError';

@@ -6,11 +6,14 @@ export const messages = {
   couldNotUpdate: (error: unknown) => `Sorry, could not update: ${reasonOf(error)}.`,
   couldNotDelete: (error: unknown) => `Sorry, could not delete: ${reasonOf(error)}.`,
   problem: (error: unknown) => `Sorry, there was a problem: ${reasonOf(error)}`,
+  somethingWentWrong: (error: unknown) => `Something went wrong (${reasonOf(error)}). Please try again.`,
   csvFailed: 'Failed to download CSV data',
   csvCanceled: 'Download canceled',
   csvTooLarge: (rows: number, max: number) =>
     `This list has ${rows.toLocaleString('en-US')} rows; a CSV download is limited to ${max.toLocaleString('en-US')}. Please add filters to narrow it down.`,
   csvUnavailable: 'Unable to download csv file at this time',
+  /** SPEC §8 CSV import: the chosen file could not be read. */
+  couldNotLoadFile: (error: unknown) => `Could not load file: ${reasonOf(error)}`,
   serverProblem:
     'WARNING: Alerts will not be shown! There was a problem accessing the server. Trying to reconnect...',
   networkDown: 'WARNING: Your network is disconnected. Alerts will not be shown!',
@@ -26,4 +29,5 @@ export const messages = {
     error instanceof ApiError && error.status === 403
       ? messages.zoneDeleteAssigned(name)
       : messages.zoneDeleteProblem(name),
+  tagStateNotFound: 'Tag state not found',
 } as const;

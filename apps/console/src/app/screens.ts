@@ -20,6 +20,22 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   alerts: screen(() => import('../features/alerts/alerts-screen'), 'AlertsScreen'),
   alert: screen(() => import('../features/alerts/alert-detail-screen'), 'AlertDetailScreen'),
   logAlerts: screen(() => import('../features/alerts/alert-log-screen'), 'AlertLogScreen'),
+  people: screen(() => import('../features/people/people-screen'), 'PeopleScreen'),
+  distributionStations: screen(() => import('../features/stations/stations-screen'), 'StationsScreen'),
+  consoles: screen(() => import('../features/consoles/consoles-screen'), 'ConsolesScreen'),
+  logAudit: screen(() => import('../features/logs/audit-log-screen'), 'AuditLogScreen'),
+  logBatch: screen(() => import('../features/logs/batch-log-screen'), 'BatchLogScreen'),
+  logSync: screen(() => import('../features/logs/sync-log-screen'), 'SyncLogScreen'),
+  publicDevice: screen(() => import('../features/public-device/public-device-screen'), 'PublicDeviceScreen'),
+  publicDeviceV1: screen(
+    () => import('../features/public-device/public-device-screen'),
+    'PublicDeviceScreen',
+  ),
+  gateways: screen(() => import('../features/gateways/gateways-screen'), 'GatewaysScreen'),
+  outdoor: screen(() => import('../features/gateways/gateways-screen'), 'OutdoorScreen'),
+  gateway: screen(() => import('../features/gateways/gateway-detail-screen'), 'GatewayDetailScreen'),
+  tags: screen(() => import('../features/tags/tags-screen'), 'TagsScreen'),
+  tag: screen(() => import('../features/tags/tag-detail-screen'), 'TagDetailScreen'),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

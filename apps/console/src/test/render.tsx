@@ -1,10 +1,16 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, Popover } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { theme } from '../app/theme';
+
+// jsdom lays nothing out, so floating-ui reads every popover target as detached and Mantine
+// hides the dropdown (display: none); menus and popovers stay shown in tests.
+const testTheme = mergeThemeOverrides(theme, {
+  components: { Popover: Popover.extend({ defaultProps: { hideDetached: false } }) },
+});
 
 /** Renders with the providers every screen has: Mantine, modals, notifications and a fresh query client. */
 export function renderWithProviders(ui: ReactElement) {
@@ -14,7 +20,7 @@ export function renderWithProviders(ui: ReactElement) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={testTheme}>
           <ModalsProvider>
             <Notifications />
             {children}

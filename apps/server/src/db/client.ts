@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,32 +36,56 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   const database = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
-  await migrateDatabase(database);
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   return database;
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
   let pglite: PGlite;
+  // pg_trgm serves the tag list's text search (migration 0006 creates the extension).
+  const extensions = { pg_trgm };
   if (dataDir === ':memory:') {
-    pglite = new PGlite();
+    pglite = new PGlite({ extensions });
   } else {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    pglite = new PGlite(dir, { extensions });
   }
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  // PGlite is a single-user PostgreSQL without a checkpointer: left alone, the WAL grows to
+  // max_wal_size (1 GB) and a restart after a crash replays all of it. A checkpoint every few
+  // minutes keeps that replay (and the time to come back after a kill) short.
+  const checkpoints =
+    dataDir === ':memory:'
+      ? undefined
+      : setInterval(() => void pglite.exec('checkpoint').catch(() => undefined), PGLITE_CHECKPOINT_MS);
+  checkpoints?.unref();
   return {
     kind: 'pglite',
     db,
     pglite,
     sql: sqlExecutorFromPglite(pglite),
-    close: () => pglite.close(),
+    close: () => {
+      clearInterval(checkpoints);
+      return pglite.close();
+    },
   };
 }
 
+/** How often an embedded database on disk is checkpointed. */
+export const PGLITE_CHECKPOINT_MS = 5 * 60_000;
+
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle connection that breaks (a failover, a restart, an idle timeout on the server's side)
+  // is reported here; unheard, the 'error' event would end the process. The pool replaces it.
+  pool.on('error', (err) => console.warn(`database connection lost (the pool reconnects): ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'pg',
@@ -75,6 +100,30 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await withStartupLock(database, (db) => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }));
+  }
+}
+
+/** The advisory lock key that one instance at a time holds while it migrates or seeds ('vigil'). */
+export const STARTUP_LOCK_KEY = 0x76696769;
+
+/**
+ * Runs `fn` while this instance holds the startup lock, on the connection holding it. Several
+ * instances starting at once on one PostgreSQL take turns: the first migrates, the others wait,
+ * then find nothing left to do (drizzle's migrator alone is not safe when run concurrently).
+ * PGlite has a single connection and a single process: `fn` simply runs.
+ */
+export async function withStartupLock<T>(database: Database, fn: (db: Db) => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite' || !database.pool) return fn(database.db);
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn(drizzlePg(client, { schema }) as unknown as Db);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
   }
 }

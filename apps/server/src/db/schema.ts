@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tagSql } from './tag-sql';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -194,9 +195,22 @@ export const tags = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('tags_org_idx').on(t.orgId),
     index('tags_zone_idx').on(t.zoneId),
-    index('tags_config_state_idx').on(sql`(${t.config}->>'state')`),
+    // The tag list at scale (issue 6, bench/lists.bench.ts): `query` through trigram indexes (pg_trgm),
+    // each sort key after the organisation, the id last as the list's tie-break. Every tag query is
+    // scoped by organisation, so the organisation leads (0006 replaced the state and org indexes of 0005).
+    index('tags_id_trgm_idx').using('gin', sql`${tagSql.idSearch(t.id)} gin_trgm_ops`),
+    index('tags_label_trgm_idx').using('gin', sql`${tagSql.label(t.config)} gin_trgm_ops`),
+    index('tags_owner_name_trgm_idx').using('gin', sql`${tagSql.ownerName(t.config)} gin_trgm_ops`),
+    index('tags_owner_person_trgm_idx').using('gin', sql`${tagSql.ownerPersonId(t.config)} gin_trgm_ops`),
+    index('tags_org_owner_name_idx').on(t.orgId, tagSql.ownerNameSort(t.config), t.id),
+    index('tags_org_label_idx').on(t.orgId, tagSql.label(t.config), t.id),
+    index('tags_org_state_idx').on(t.orgId, tagSql.state(t.config), t.id),
+    index('tags_org_battery_idx').on(t.orgId, tagSql.batteryMv(t.state), t.id),
+    index('tags_org_last_seen_idx').on(t.orgId, tagSql.lastSeen(t.state), t.id),
+    index('tags_org_urgency_idx').on(t.orgId, tagSql.collectionUrgency(t.config), t.id),
+    // The organisation's ids in order, from the index alone (a count, a deep offset page).
+    index('tags_org_id_idx').on(t.orgId, t.id),
   ],
 );
 

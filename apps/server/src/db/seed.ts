@@ -2,7 +2,17 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ROLE_ABILITIES } from '@vigil/domain';
 import type { Db } from './client';
-import { apiKeys, credentials, gateways, roles, tags, users, zones } from './schema';
+import {
+  apiKeys,
+  credentials,
+  distributionStations,
+  gateways,
+  people as peopleTable,
+  roles,
+  tags,
+  users,
+  zones,
+} from './schema';
 import { hashPassword, sha256 } from '../services/crypto';
 
 /** Seed constants: the same on every fresh start, so the README can name them. */
@@ -93,7 +103,11 @@ const DEMO_TREE: ZoneSpec = {
   level: 'org',
   slug: 'demo',
   auth: { methods: ['password', 'key'] },
-  config: { featureFlags: { reasonDetails: true, danger: true, export: true, tagManagement: true } },
+  config: {
+    featureFlags: { reasonDetails: true, danger: true, export: true, tagManagement: true },
+    // The public device page's return contact (issue 6).
+    returnContact: { name: 'Demo Hospital Security', email: 'security@demo.example', phone: '+1 555 0100' },
+  },
   children: [
     {
       name: 'Main Campus',
@@ -268,5 +282,32 @@ export async function seedDemo(db: Db): Promise<void> {
         state: { status: 'connected', hardware: { revision: 'v3' } },
       })),
     );
+    // Issue 6: the tag owners as people (one remote), and two distribution stations.
+    await tx.insert(peopleTable).values(
+      people.map((name, i) => ({
+        orgId: demoId,
+        zoneId: ids.get(tagAreas[i % tagAreas.length]!)!,
+        name,
+        personId: `P-${1000 + i}`,
+        contacts: { email: `${name.split(' ')[0]!.toLowerCase()}@demo.example` },
+        isRemote: i === people.length - 1,
+      })),
+    );
+    await tx.insert(distributionStations).values([
+      {
+        orgId: demoId,
+        zoneId: ids.get('ED Nurses Station')!,
+        name: 'Emergency Department station',
+        helpMessage: 'Tap your badge on the reader, then take the tag that lights up. Help: ext. 4100.',
+        minimumInventory: 10,
+      },
+      {
+        orgId: demoId,
+        zoneId: ids.get('Ward 3 Nurses Station')!,
+        name: 'Ward 3 station',
+        helpMessage: 'Scan the QR code on the tag. Ask the charge nurse if the station is empty.',
+        minimumInventory: 5,
+      },
+    ]);
   });
 }

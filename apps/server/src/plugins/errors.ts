@@ -6,7 +6,9 @@ import { HttpError } from '../errors';
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ reason: err.reason, code: err.code, field: err.field });
+      return reply
+        .code(err.statusCode)
+        .send({ ...err.details, reason: err.reason, code: err.code, field: err.field });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -13,6 +13,22 @@ export function isTestAlertEvent(event: RealtimeEvent): boolean {
   return typeof alert === 'object' && alert !== null && (alert as { mode?: unknown }).mode === 'test';
 }
 
+const frames = new WeakMap<RealtimeEvent, Buffer>();
+
+/**
+ * An event as SSE bytes, built once per event and shared by every stream that sends it: with 1,000
+ * consoles connected, serialising it per stream was a third of the fan-out's CPU and more
+ * (docs/BENCHMARKS.md "Press to console").
+ */
+export function sseFrame(event: RealtimeEvent): Buffer {
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = Buffer.from(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`);
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 /**
  * GET /api/events: Server-Sent Events of the caller's scope. Event ids are outbox sequence numbers,
  * so a reconnect with Last-Event-ID replays what was missed; a gap beyond retention sends `reset`.
@@ -51,9 +67,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         'x-request-id': String(req.id),
       });
-      const send = (event: RealtimeEvent) => {
-        res.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`);
-      };
+      const send = (event: RealtimeEvent) => res.write(sseFrame(event));
       res.write(`retry: 2000\n: connected\n\n`);
 
       // Subscribe first, buffer while replaying, so nothing falls between replay and live.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_ESCALATION_DELAY_S,
@@ -26,7 +26,7 @@ import { callerOf } from '../plugins/access';
 import { writeAudit } from './audit';
 import type { Caller } from './caller';
 import { parseListQueryOrThrow, runList, type ListSpec } from './list';
-import { appendEvent } from './realtime';
+import { appendEvents } from './realtime';
 import { locatedInScope, type Scope } from './scope';
 
 export type AlertRow = typeof alerts.$inferSelect;
@@ -62,7 +62,11 @@ export async function loadAlertContext(db: Db | Tx, rows: readonly AlertRow[]): 
           )
       : [],
     tagIds.length
-      ? db.select({ id: tags.id, config: tags.config }).from(tags).where(inArray(tags.id, tagIds))
+      ? db
+          .select({ id: tags.id, config: tags.config })
+          .from(tags)
+          // One JSON parameter, not one per tag (a batch of ingest or the escalation sweep names thousands).
+          .where(sql`${tags.id} in (select jsonb_array_elements_text(${JSON.stringify(tagIds)}::jsonb))`)
       : [],
   ]);
   return {
@@ -152,16 +156,33 @@ export async function addHistory(
 
 /** Commits the alert's realtime event with the change (ARCHITECTURE §5): consoles of its zone hear of it. */
 export async function publishAlert(tx: Tx | Db, row: AlertRow, ctx: AlertContext): Promise<Alert> {
-  const alert = toAlert(row, ctx);
-  const zone = row.zoneId ? ctx.zones.get(row.zoneId) : undefined;
-  await appendEvent(tx, {
-    orgId: row.orgId,
-    zoneId: zone?.id ?? null,
-    zonePath: zone?.path ?? null,
-    type: 'alert',
-    payload: { type: 'alert', alert },
+  const [alert] = await publishAlerts(tx, [row], ctx);
+  return alert!;
+}
+
+/** publishAlert for many alerts at once (one outbox insert, one NOTIFY), in this order. */
+export async function publishAlerts(
+  tx: Tx | Db,
+  rows: readonly AlertRow[],
+  ctx: AlertContext,
+): Promise<Alert[]> {
+  const published = rows.map((row) => {
+    const alert = toAlert(row, ctx);
+    const zone = row.zoneId ? ctx.zones.get(row.zoneId) : undefined;
+    const event = {
+      orgId: row.orgId,
+      zoneId: zone?.id ?? null,
+      zonePath: zone?.path ?? null,
+      type: 'alert',
+      payload: { type: 'alert', alert },
+    };
+    return { alert, event };
   });
-  return alert;
+  await appendEvents(
+    tx,
+    published.map((p) => p.event),
+  );
+  return published.map((p) => p.alert);
 }
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────────

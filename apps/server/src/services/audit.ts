@@ -26,6 +26,23 @@ export async function writeAudit(tx: Tx | Db, req: FastifyRequest, entry: AuditE
   });
 }
 
+/** Many audit rows in one insert (a bulk write of up to 500 devices), in the caller's transaction. */
+export async function writeAudits(tx: Tx | Db, req: FastifyRequest, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      requestId: String(req.id),
+      actor: req.caller?.id ?? 'anonymous',
+      orgId: entry.orgId === undefined ? (req.caller?.org.id ?? null) : entry.orgId,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      before: entry.before === undefined ? null : toJson(entry.before),
+      after: entry.after === undefined ? null : toJson(entry.after),
+    })),
+  );
+}
+
 function toJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value));
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
-import { mayEscalate } from '@vigil/domain';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { DEFAULT_ESCALATION_DELAY_S, mayEscalate } from '@vigil/domain';
 import type { Db } from '../db/client';
-import { alerts } from '../db/schema';
+import { alerts, zones } from '../db/schema';
 import {
   addHistory,
   escalationDelayS,
@@ -10,7 +10,7 @@ import {
   type AlertContext,
   type AlertRow,
 } from './alerts';
-import type { JobQueue } from './jobs';
+import type { JobQueue, SendOptions } from './jobs';
 
 /**
  * SPEC §4 escalation: an unacknowledged alert escalates once its zone's delay has passed since it was
@@ -33,6 +33,30 @@ const candidate = and(
   inArray(alerts.state, ['created', 'notified']),
   ne(alerts.mode, 'test'),
 );
+
+/**
+ * The alert's escalation delay in SQL, as `escalationDelayS` reads it: the nearest positive
+ * `config.escalationDelayS` on the path of its zone (its organisation when unlocated), else the default.
+ */
+const delayS = sql`coalesce((
+  select (z.config->>'escalationDelayS')::float8
+  from ${zones} leaf join ${zones} z on z.id = any(leaf.path)
+  where leaf.id = coalesce(${alerts.zoneId}, ${alerts.orgId})
+    and jsonb_typeof(z.config->'escalationDelayS') = 'number'
+    and (z.config->>'escalationDelayS')::float8 > 0
+  order by cardinality(z.path) desc
+  limit 1), ${DEFAULT_ESCALATION_DELAY_S}::float8)`;
+
+/** The shortest delay anywhere: alerts younger than that are not due (a range of the partial index). */
+const shortestDelayS = sql`(select least(min((config->>'escalationDelayS')::float8), ${DEFAULT_ESCALATION_DELAY_S}::float8)
+  from ${zones} where jsonb_typeof(config->'escalationDelayS') = 'number' and (config->>'escalationDelayS')::float8 > 0)`;
+
+/** Due at `now`: the sweep reads only these, not every open alert (a burst leaves hundreds). */
+const isDue = (now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`${alerts.createdAt} <= ${at} - coalesce(${shortestDelayS}, ${DEFAULT_ESCALATION_DELAY_S}::float8) * interval '1 second'
+    and ${alerts.createdAt} + ${delayS} * interval '1 second' <= ${at}`;
+};
 
 const escalatable = (row: AlertRow) => ({
   state: row.state,
@@ -70,7 +94,7 @@ export async function escalateDue(db: Db, now: Date = new Date()): Promise<Alert
   const rows = await db
     .select()
     .from(alerts)
-    .where(and(candidate, lte(alerts.createdAt, now)));
+    .where(and(candidate, isDue(now)));
   if (rows.length === 0) return [];
   const ctx = await loadAlertContext(db, rows);
   const escalated: AlertRow[] = [];
@@ -141,9 +165,20 @@ export class EscalationScheduler {
     if (row.mode === 'test' || row.acknowledgedAt || row.escalatedAt || row.closedAt) return;
     const dueAt = escalationDueAt(row, ctx);
     this.arm(row.id, dueAt);
+    if (!this.jobs) return;
+    // The jobs asked for in one turn of the event loop are stored in one statement: a burst of
+    // presses opens hundreds of alerts at once, and one insert each would cost more than the presses.
+    if (this.jobsToStore.length === 0) setImmediate(() => this.storeJobs());
+    this.jobsToStore.push({ data: { alertId: row.id }, opts: { startAfter: dueAt, singletonKey: row.id } });
+  }
+
+  private readonly jobsToStore: { data: { alertId: string }; opts: SendOptions }[] = [];
+
+  private storeJobs(): void {
+    const jobs = this.jobsToStore.splice(0);
     this.jobs
-      ?.send(ESCALATE_JOB, { alertId: row.id }, { startAfter: dueAt, singletonKey: row.id })
-      .catch((err: unknown) => this.log.warn({ err, alertId: row.id }, 'escalation job not stored'));
+      ?.sendMany(ESCALATE_JOB, jobs)
+      .catch((err: unknown) => this.log.warn({ err, alerts: jobs.length }, 'escalation jobs not stored'));
   }
 
   /** Drops the timer of an alert that was acknowledged or closed. */

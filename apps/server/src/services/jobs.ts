@@ -45,6 +45,8 @@ export type WorkOptions = {
 export type JobQueue = {
   /** Stores a job; resolves to its id, or null when `singletonKey` matched a waiting job. */
   send(name: string, data: object, opts?: SendOptions): Promise<string | null>;
+  /** `send` for many jobs of one name in one statement (a duplicate `singletonKey` stores nothing). */
+  sendMany(name: string, jobs: readonly { data: object; opts?: SendOptions }[]): Promise<void>;
   /** Runs `handler` for jobs of `name` on this instance until `stop()`. */
   work(name: string, handler: JobHandler, opts?: WorkOptions): Promise<void>;
   /** Cancels a job that has not finished; a no-op for an unknown or finished id. */
@@ -76,6 +78,7 @@ export const HEARTBEAT_S = 30;
 /** Longest a single attempt may run before it is failed (and retried). */
 export const EXPIRE_S = 15 * 60;
 const MIN_POLL_MS = 500;
+const START_ATTEMPTS = 4;
 const STOP_TIMEOUT_MS = 30_000;
 /**
  * pg-boss queue policy. `short` = a unique index on (name, singleton_key) over waiting jobs, which is
@@ -109,7 +112,9 @@ export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   boss.on('warning', (w) => warn({ warning: w }, `job queue warning: ${w?.message ?? w}`));
-  await boss.start();
+  // Several instances starting at once on an empty PostgreSQL race to install pg-boss's schema;
+  // the losers' install rolls back, and a later attempt finds it installed (pg-boss retries 1, 2, 4 s).
+  await boss.start({ attempts: START_ATTEMPTS });
 
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (name: string): Promise<void> => {
@@ -156,6 +161,24 @@ export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}
       });
       if (id && (!sendOpts.startAfter || sendOpts.startAfter.getTime() <= Date.now())) wake(name);
       return id;
+    },
+
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      await ensureQueue(name);
+      await boss.insert(
+        name,
+        jobs.map(({ data, opts = {} }) => ({
+          data,
+          singletonKey: opts.singletonKey ?? `~${randomUUID()}`,
+          startAfter: opts.startAfter,
+          retryLimit: opts.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryDelay: RETRY_DELAY_S,
+          heartbeatSeconds: HEARTBEAT_S,
+          expireInSeconds: EXPIRE_S,
+        })),
+      );
+      if (jobs.some(({ opts }) => !opts?.startAfter || opts.startAfter.getTime() <= Date.now())) wake(name);
     },
 
     async work(name, handler, workOpts = {}) {

@@ -1,7 +1,8 @@
-import { getTableColumns, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { getTableColumns, inArray, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { HttpError } from '../errors';
+import type { TtlCache } from './ttl-cache';
 
 /**
  * One helper for every list route (ARCHITECTURE §4 'Lists', issue 3): `limit`, `offset` or a keyset
@@ -463,6 +464,25 @@ export function nextCursor(
 
 export type ListDb = Pick<PgDatabase<PgQueryResultHKT>, 'select'>;
 
+/** For lists of 100,000 rows (issue 6, bench/lists.bench.ts); every list works without them. */
+export type RunListOptions = {
+  /**
+   * Read the page's ids first, then its rows (a deferred join): a deep `offset` skips index entries
+   * rather than whole rows, and a sort keeps narrow tuples.
+   */
+  idsFirst?: boolean;
+  /**
+   * Keep a total of at least `min` rows in `cache` (keyed by the count's SQL and parameters, so by
+   * scope and filter), so the pages of one CSV download count once; a smaller total is always exact.
+   */
+  totalCache?: { cache: TtlCache<number>; min: number };
+  /**
+   * Count in the page's own query (`count(*) over ()`) when it has no cursor: one scan and one plan
+   * instead of two. Worth it for a selective search; a broad one reads all its rows either way.
+   */
+  countInPage?: boolean;
+};
+
 /**
  * One page of `table`: `{data, total, nextCursor?}`. `total` counts the rows inside `extraWhere`
  * that match the filter and query, whatever the page. Rows come typed from the table unless `T`
@@ -474,26 +494,29 @@ export async function runList<T = never, TTable extends PgTable = PgTable>(
   spec: ListSpec,
   parsed: ParsedList,
   extraWhere?: SQL,
+  opts: RunListOptions = {},
 ): Promise<ListPage<[T] extends [never] ? InferSelectModel<TTable> : T>> {
   const clauses = listClauses(parsed, spec, extraWhere);
   let rows: Record<string, unknown>[];
   let total: number;
   try {
-    const [page, counted] = await Promise.all([
-      db
-        .select({ ...getTableColumns(table as PgTable), [LIST_CURSOR_KEY]: clauses.cursorSelect })
-        .from(table as PgTable)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.fetchLimit)
-        .offset(clauses.offset),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(table as PgTable)
-        .where(clauses.totalWhere),
-    ]);
-    rows = page;
-    total = counted[0].total;
+    if (opts.countInPage && !parsed.after) {
+      rows = opts.idsFirst
+        ? await pageByIds(db, table as PgTable, spec, clauses, true)
+        : await pageOf(db, table as PgTable, clauses, true);
+      // No row, no window: a page past the end still answers the total.
+      total = rows.length
+        ? Number(rows[0]![TOTAL_KEY])
+        : await countOf(db, table as PgTable, clauses, opts.totalCache);
+      for (const row of rows) delete row[TOTAL_KEY];
+    } else {
+      [rows, total] = await Promise.all([
+        opts.idsFirst
+          ? pageByIds(db, table as PgTable, spec, clauses)
+          : pageOf(db, table as PgTable, clauses),
+        countOf(db, table as PgTable, clauses, opts.totalCache),
+      ]);
+    }
   } catch (err) {
     // A cursor is opaque but not sealed: one edited to a value its key's type rejects is the client's error.
     if (parsed.after && isDataException(err))
@@ -506,6 +529,121 @@ export async function runList<T = never, TTable extends PgTable = PgTable>(
     return rest;
   }) as ([T] extends [never] ? InferSelectModel<TTable> : T)[];
   return cursor === undefined ? { data, total } : { data, total, nextCursor: cursor };
+}
+
+const TOTAL_KEY = '__total';
+const totalSelect = (withTotal: boolean): Record<string, SQL> =>
+  withTotal ? { [TOTAL_KEY]: sql<number>`count(*) over ()` } : {};
+
+function pageOf(
+  db: ListDb,
+  table: PgTable,
+  clauses: ListClauses,
+  withTotal = false,
+): Promise<Record<string, unknown>[]> {
+  return db
+    .select({ ...getTableColumns(table), [LIST_CURSOR_KEY]: clauses.cursorSelect, ...totalSelect(withTotal) })
+    .from(table)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.fetchLimit)
+    .offset(clauses.offset);
+}
+
+const ID_KEY = '__id';
+
+async function pageByIds(
+  db: ListDb,
+  table: PgTable,
+  spec: ListSpec,
+  clauses: ListClauses,
+  withTotal = false,
+): Promise<Record<string, unknown>[]> {
+  // Only the id here: what is selected is computed for every row an offset skips.
+  const keys: Record<string, unknown>[] = await db
+    .select({ [ID_KEY]: sql<string>`${spec.idColumn}`, ...totalSelect(withTotal) })
+    .from(table)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.fetchLimit)
+    .offset(clauses.offset);
+  if (keys.length === 0) return [];
+  const byId = await rowsAsJson(
+    db,
+    table,
+    spec.idColumn,
+    clauses.cursorSelect,
+    keys.map((k) => k[ID_KEY]),
+  );
+  // A row deleted between the two reads is left out of the page.
+  return keys.flatMap((k) => {
+    const row = byId.get(String(k[ID_KEY]));
+    return row ? [{ ...row, [TOTAL_KEY]: k[TOTAL_KEY] }] : [];
+  });
+}
+
+/**
+ * The rows of `ids` (with their cursor) as one JSON value, mapped back to the table's typed columns.
+ * On embedded PGlite each row handed over singly costs more than the query (bench/lists.bench.ts).
+ */
+async function rowsAsJson(
+  db: ListDb,
+  table: PgTable,
+  idColumn: AnyColumn,
+  cursorSelect: SQL,
+  ids: unknown[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const columns = Object.entries(getTableColumns(table));
+  // json_build_array takes at most 100 arguments, and JSON numbers cannot carry a 64-bit integer.
+  if (columns.length > 45 || columns.some(([, c]) => c.dataType === 'bigint')) {
+    const rows = await db
+      .select({
+        ...getTableColumns(table),
+        [ID_KEY]: sql<string>`${idColumn}`,
+        [LIST_CURSOR_KEY]: cursorSelect,
+      })
+      .from(table)
+      .where(inArray(idColumn, ids));
+    return new Map(rows.map(({ [ID_KEY]: id, ...row }) => [String(id), row]));
+  }
+  const pairs = columns.map(([key, column]) => sql`${key}::text, ${column}`);
+  const [json] = await db
+    .select({
+      rows: sql<
+        string | null
+      >`json_agg(json_build_array(${sql.join(pairs, sql`, `)}, ${ID_KEY}::text, ${idColumn}, ${LIST_CURSOR_KEY}::text, ${cursorSelect}))::text`,
+    })
+    .from(table)
+    .where(inArray(idColumn, ids));
+  const out = new Map<string, Record<string, unknown>>();
+  for (const values of JSON.parse(json?.rows ?? '[]') as unknown[][]) {
+    const row: Record<string, unknown> = {};
+    columns.forEach(([key, column], i) => {
+      const value = values[2 * i + 1];
+      row[key] = value === null ? null : column.mapFromDriverValue(value);
+    });
+    row[LIST_CURSOR_KEY] = values[2 * columns.length + 3];
+    out.set(String(values[2 * columns.length + 1]), row);
+  }
+  return out;
+}
+
+async function countOf(
+  db: ListDb,
+  table: PgTable,
+  clauses: ListClauses,
+  totalCache: RunListOptions['totalCache'],
+): Promise<number> {
+  const query = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(table)
+    .where(clauses.totalWhere);
+  if (!totalCache) return (await query)[0].total;
+  const { sql: text, params } = query.toSQL();
+  const key = JSON.stringify([text, params]);
+  const total = await totalCache.cache.get(key, async () => (await query)[0].total);
+  if (total < totalCache.min) totalCache.cache.delete(key);
+  return total;
 }
 
 /** SQLSTATE class 22 (data exception), on the driver's error or drizzle's wrapper of it. */

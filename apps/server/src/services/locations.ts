@@ -2,6 +2,9 @@ import { inArray, sql } from 'drizzle-orm';
 import type { LocationNames } from '@vigil/domain';
 import type { Db, Tx } from '../db/client';
 import { zones } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import type { Scope } from './scope';
+import { findZone } from './zones';
 
 const LOCATION_LEVELS = ['site', 'building', 'floor', 'unit', 'area'] as const;
 
@@ -17,7 +20,10 @@ export async function locationNamesOf(
   const ids = [...new Set(zoneIds.filter((id): id is string => !!id))];
   const out = new Map<string, LocationNames>();
   if (ids.length === 0) return out;
-  const located = await db.select({ id: zones.id, path: zones.path }).from(zones).where(inArray(zones.id, ids));
+  const located = await db
+    .select({ id: zones.id, path: zones.path })
+    .from(zones)
+    .where(inArray(zones.id, ids));
   const pathIds = [...new Set(located.flatMap((z) => z.path))];
   const named = await db
     .select({ id: zones.id, name: zones.name, level: zones.level })
@@ -46,4 +52,22 @@ export function locationPathSql(zoneIdColumn: unknown) {
   return sql<string>`(select string_agg(z.name, ' › ' order by array_position(l.path, z.id))
     from zones l join zones z on z.id = any(l.path) and z.level not in ('root', 'org')
     where l.id = ${zoneIdColumn})`;
+}
+
+/**
+ * The location of a located row a caller writes (a person, a distribution station): a zone the
+ * caller holds (404 otherwise), or none, which leaves the row in the organisation where only a
+ * caller holding the whole organisation would see it again (400 for anyone else).
+ */
+export async function locationInScope(
+  db: Db | Tx,
+  scope: Scope,
+  location: string | null | undefined,
+): Promise<string | null> {
+  if (location) {
+    if (!(await findZone(db, scope, location))) throw notFound('Location not found');
+    return location;
+  }
+  if (!scope.roots.includes(scope.orgId)) throw badRequest('Choose a location inside your zones', 'location');
+  return null;
 }

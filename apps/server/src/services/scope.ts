@@ -38,13 +38,14 @@ export function zoneInScope(scope: Scope): SQL {
 }
 
 /**
- * Located entities (tags, gateways …) inside the scope: their zone lies inside a root, or they
- * sit unlocated in the organisation and the caller holds the whole organisation.
+ * Located entities (tags, gateways …) inside the scope: rows of the organisation whose zone lies
+ * inside a root; a caller holding the whole organisation sees all of them, located or not. The
+ * organisation comes first so that indexes led by it serve every list (issue 6: 100,000 tags).
  */
 export function locatedInScope(scope: Scope, zoneColumn: AnyPgColumn, orgColumn: AnyPgColumn): SQL {
-  const inZones = sql`${zoneColumn} in (select ${zones.id} from ${zones} where ${zoneInScope(scope)})`;
-  if (!scope.roots.includes(scope.orgId)) return inZones;
-  return sql`(${inZones} or (${zoneColumn} is null and ${orgColumn} = ${scope.orgId}))`;
+  const inOrg = sql`${orgColumn} = ${scope.orgId}`;
+  if (scope.roots.includes(scope.orgId)) return inOrg;
+  return sql`(${inOrg} and ${zoneColumn} in (select ${zones.id} from ${zones} where ${zoneInScope(scope)}))`;
 }
 
 export function isZoneInScope(scope: Scope, zone: ZoneLike): boolean {

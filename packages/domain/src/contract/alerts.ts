@@ -68,6 +68,7 @@ export type ButtonEventsResult = z.infer<typeof buttonEventsResultSchema>;
 
 const percentSchema = z.number().min(0).max(100);
 export const MAX_HEARTBEAT_NEIGHBORS = 100;
+export const MAX_HEARTBEAT_CONFIRMED = 100;
 
 /** POST /api/ingest/heartbeats: SPEC §3 Gateway state as the gateway reports it. */
 export const heartbeatBodySchema = z.strictObject({
@@ -97,6 +98,8 @@ export const heartbeatBodySchema = z.strictObject({
       message: `At most ${MAX_HEARTBEAT_NEIGHBORS} neighbors`,
     })
     .optional(),
+  /** Ids of commands (handed over by earlier answers) the gateway has applied: the sync log's confirmation. */
+  confirmed: z.array(z.uuid()).max(MAX_HEARTBEAT_CONFIRMED).optional(),
 });
 export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
 

@@ -10,6 +10,7 @@ import {
 import { GATEWAY_BATCH_OPERATIONS } from '../gateways/batch-operations';
 import { TAG_BATCH_OPERATIONS } from '../tags/batch-operations';
 import { isoDateSchema, jsonObjectSchema, listSchema, macIdSchema, uuidSchema } from './common';
+import { syncLogEntrySchema } from './logs';
 
 // Issue 6: the device lists and their writes (SPEC §3 Tag and Gateway, §4 flows and batch
 // operations, §7 Devices). Rows keep SPEC §3's shape: `config` is what people set, `state` what the
@@ -172,6 +173,20 @@ export const gatewaySchema = z.object({
 export type Gateway = z.infer<typeof gatewaySchema>;
 export const gatewayListSchema = listSchema(gatewaySchema);
 
+/** GET /api/gateways/{id}: the gateway with its location names and its latest commands (newest first). */
+export const gatewayDetailSchema = gatewaySchema.extend({
+  location: locationNamesSchema,
+  commands: z.array(syncLogEntrySchema),
+});
+export type GatewayDetail = z.infer<typeof gatewayDetailSchema>;
+
+/** POST zones/{id}/command/diag (and gateways/{id}/command/diag): the gateways a command was queued for. */
+export const gatewayCommandResultSchema = z.object({
+  count: z.number().int(),
+  gateways: z.array(macIdSchema),
+});
+export type GatewayCommandResult = z.infer<typeof gatewayCommandResultSchema>;
+
 /**
  * SPEC §7 PUT gateways/{id} {location, labels, notes, coordinates, hasAltitudeOverride}.
  * SPEC §5: the location must be an area ('Must specify unit and area').
@@ -197,11 +212,16 @@ export const gatewayUnassignBodySchema = z
   });
 export type GatewayUnassignBody = z.infer<typeof gatewayUnassignBodySchema>;
 
-/** SPEC §4 gateway batch operations. transfer takes the target zone. */
+/**
+ * SPEC §4 gateway batch operations. transfer takes the target organisation: `org` (its slug) or
+ * `zone` (the organisation's id, or any zone inside it).
+ */
 export const gatewayBulkBodySchema = z.strictObject({
   ids: z.array(macIdSchema).min(1, 'Select at least one gateway').max(BULK_MAX_IDS),
   op: z.enum(GATEWAY_BATCH_OPERATIONS),
-  args: z.strictObject({ zone: uuidSchema.optional() }).default({}),
+  args: z
+    .strictObject({ zone: uuidSchema.optional(), org: z.string().trim().min(1).max(100).optional() })
+    .default({}),
 });
 export type GatewayBulkBody = z.infer<typeof gatewayBulkBodySchema>;
 
@@ -220,11 +240,13 @@ export const gatewayMetricsSchema = z.object({
 export type GatewayMetrics = z.infer<typeof gatewayMetricsSchema>;
 
 /** SPEC §7 GET metrics/gateways?zone=&start=&end= (the last 24 hours when start/end are absent). */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 export const gatewayMetricsQuerySchema = z.object({
-  zone: uuidSchema.optional(),
-  gateway: macIdSchema.optional(),
-  start: isoDateSchema.optional(),
-  end: isoDateSchema.optional(),
+  zone: blankAsAbsent(uuidSchema),
+  gateway: blankAsAbsent(macIdSchema),
+  start: blankAsAbsent(isoDateSchema),
+  end: blankAsAbsent(isoDateSchema),
 });
 export const gatewayMetricsListSchema = z.object({ data: z.array(gatewayMetricsSchema) });
 

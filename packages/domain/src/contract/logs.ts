@@ -22,6 +22,8 @@ export const auditEntrySchema = z.object({
   actor: actorSchema,
   entity: z.string(),
   entityId: z.string(),
+  /** The entity's name as the entry recorded it (after, else before), when it has one. */
+  label: z.string().nullable(),
   action: z.string(),
   changes: z.array(auditChangeSchema).optional(),
 });

@@ -26,7 +26,9 @@ export const personListSchema = listSchema(personSchema);
 export const personBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'A person needs a name').max(200),
   personId: z.string().trim().min(1, 'A person needs a person id').max(100),
-  contacts: z.strictObject({ email: z.email('Invalid e-mail address').optional().or(z.literal('')) }).optional(),
+  contacts: z
+    .strictObject({ email: z.email('Invalid e-mail address').optional().or(z.literal('')) })
+    .optional(),
   location: uuidSchema.nullable().optional(),
   isRemote: z.boolean().optional(),
 });
@@ -45,10 +47,11 @@ export type PeopleImportBody = z.infer<typeof peopleImportBodySchema>;
 export const importRowErrorSchema = z.object({ line: z.number().int(), reason: z.string() });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
-/** A successful import: rows created and updated (matched on personID). */
+/** A successful import: rows created, updated and already as the file says (matched on personID). */
 export const peopleImportResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
+  unchanged: z.number().int(),
 });
 export type PeopleImportResult = z.infer<typeof peopleImportResultSchema>;
 
@@ -56,5 +59,6 @@ export type PeopleImportResult = z.infer<typeof peopleImportResultSchema>;
 export const peopleImportRefusalSchema = z.object({
   reason: z.string(),
   code: z.string().optional(),
+  field: z.string().optional(),
   rows: z.array(importRowErrorSchema).optional(),
 });

@@ -16,6 +16,15 @@ export const zoneConfigSchema = z
     state: z.enum(['active', 'inactive']).nullable().optional(),
     outlet: z.boolean().nullable().optional(),
     escalationDelayS: z.number().int().min(5).max(86_400).nullable().optional(),
+    /** Who a found device goes back to: shown on the public device page (issue 6). */
+    returnContact: z
+      .strictObject({
+        name: z.string().trim().max(200).nullable().optional(),
+        email: z.email().max(254).nullable().optional(),
+        phone: z.string().trim().max(50).nullable().optional(),
+      })
+      .nullable()
+      .optional(),
   })
   .strict();
 

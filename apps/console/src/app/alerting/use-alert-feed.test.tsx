@@ -108,6 +108,27 @@ describe('the alert feed (SSE and polling, SPEC §7, §8)', () => {
     expect(delta).toBeGreaterThan(10_000);
   });
 
+  it('keeps polling every 2 s while events stream in, so a busy site never sees the warning', async () => {
+    // bench/alert-latency: at 5 presses a second the events came faster than the 2 s interval, and
+    // each one restarted it: no poll ran, and after 10 s the banner said alerts would not be shown.
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const server = serveFeed();
+    renderWithAlerting(<Banners />, { path: '/zones' });
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(server.streamOpen()).toBe(true);
+    const lists = server.state.lists;
+
+    for (let i = 0; i < 30; i++) {
+      const alert = alertFixture({ id: `al-busy-${i}`, updatedAt: new Date().toISOString() });
+      server.send(`id: ${100 + i}\nevent: alert\ndata: ${JSON.stringify({ type: 'alert', alert })}\n\n`);
+      await act(async () => vi.advanceTimersByTimeAsync(500));
+    }
+    // 15 s of events every 500 ms: a poll every 2 s, and no warning.
+    expect(server.state.lists - lists).toBeGreaterThanOrEqual(6);
+    expect(screen.queryByText(messages.serverProblem)).not.toBeInTheDocument();
+    expect(server.reports).toEqual([]);
+  });
+
   it('neither polls nor listens for a user who may not read alerts', async () => {
     const server = serveFeed();
     renderWithAlerting(<Banners />, { path: '/zones', rules: [{ action: 'read', subject: 'Zone' }] });

@@ -110,4 +110,31 @@ describe('CsvDownload (SPEC §5, §8, §9)', () => {
     expect(await screen.findByText('Failed to download CSV data')).toBeInTheDocument();
     expect(saved).toBeUndefined();
   });
+
+  it('shows the 5 s danger notice "Unable to download csv file at this time" when it cannot start', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    stubFetch(() => json({ reason: 'Service unavailable' }, 503));
+    await renderDownload();
+    expect(await screen.findByText('Unable to download csv file at this time')).toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', autoClose: 5000 }));
+    expect(saved).toBeUndefined();
+  });
+
+  it('asks for a time zone when the file has dates, and writes them in it', async () => {
+    type Seen = { id: number; seen: string };
+    stubFetch(() => ({ data: [{ id: 1, seen: '2026-01-15T18:30:05Z' }], total: 1 }));
+    renderWithProviders(
+      <CsvDownload<Seen>
+        api="tags"
+        filters={{}}
+        csv={{ filename: 'tags', columns: [{ header: 'Last seen', date: (r) => r.seen }] }}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByRole('menuitem', { name: 'UTC' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Eastern (America/New_York)' }));
+    await waitFor(() => expect(saved).toBeDefined());
+    const text = (await readBlob(saved!.blob)).replace(/^\uFEFF/, '');
+    expect(text).toBe('Last seen (America/New_York)\r\n2026-01-15 13:30:05');
+  });
 });

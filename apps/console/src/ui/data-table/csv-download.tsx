@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Button, Group, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { ListRequest } from '../../api/lists';
-import type { CsvSpec } from './csv';
+import { csvTimeZones, hasDateColumns, type CsvSpec } from './csv';
 import { useCsvDownload } from './use-csv-download';
 
 export type CsvDownloadProps<T> = {
@@ -13,16 +14,46 @@ export type CsvDownloadProps<T> = {
   csv: CsvSpec<T>;
 };
 
-/** The Download CSV button, with a progress modal and Cancel while the pages are fetched. */
+/**
+ * The Download CSV button, with a progress modal and Cancel while the pages are fetched. When the
+ * file has date columns the button opens a menu of time zones (SPEC §9) to write them in.
+ */
 export function CsvDownload<T>({ api, filters, csv }: CsvDownloadProps<T>) {
   const { progress, start, cancel } = useCsvDownload(api, filters, csv);
   const percent = progress?.total ? Math.round((progress.fetched / progress.total) * 100) : 0;
+  const zones = useMemo(() => (hasDateColumns(csv) ? csvTimeZones() : null), [csv]);
 
   return (
     <>
-      <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={start}>
-        Download CSV
-      </Button>
+      {zones ? (
+        <Menu position="bottom-end" shadow="md">
+          <Menu.Target>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+            >
+              Download CSV
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>Write dates in</Menu.Label>
+            {zones.map((zone) => (
+              <Menu.Item key={zone.label} onClick={() => void start(zone.timeZone)}>
+                {zone.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => void start()}
+        >
+          Download CSV
+        </Button>
+      )}
       <Modal opened={progress !== null} onClose={cancel} title="Downloading CSV" closeOnClickOutside={false}>
         <Stack>
           <Progress value={percent} aria-label="Download progress" animated />

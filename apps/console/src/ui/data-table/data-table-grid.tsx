@@ -16,6 +16,7 @@ export function withRowActions<T>(
   if (!rowActions) return columns;
   const actions: ColumnDef<T, unknown> = {
     id: 'actions',
+    enableHiding: false,
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
     cell: ({ row }) => (
       <Group

@@ -27,13 +27,16 @@ export function useCsvDownload<T>(apiPath: string, filters: Filters, spec: CsvSp
   const [progress, setProgress] = useState<CsvProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
 
-  async function start() {
+  /** Fetches every row and offers the file; dates are written in `timeZone` (default UTC). */
+  async function start(timeZone = 'UTC') {
     if (!spec || controller.current) return;
     const abort = new AbortController();
     controller.current = abort;
     setProgress({ fetched: 0, total: null });
+    let counted = false;
     try {
       const { total } = await fetchListPage<T>(apiPath, { ...filters, limit: 1, offset: 0 }, abort.signal);
+      counted = true;
       if (total > CSV_MAX_ROWS) {
         notifications.show({ color: 'yellow', message: messages.csvTooLarge(total, CSV_MAX_ROWS) });
         return;
@@ -50,12 +53,18 @@ export function useCsvDownload<T>(apiPath: string, filters: Filters, spec: CsvSp
         rows.push(...page.data);
         setProgress({ fetched: rows.length, total });
       }
-      offerDownload(csvFilename(spec.filename, new Date()), toCsv(spec.columns, rows));
+      offerDownload(csvFilename(spec.filename, new Date()), toCsv(spec.columns, rows, timeZone));
     } catch {
+      // SPEC §8: a download that cannot start at all is the 5 s danger notice; one that fails
+      // part-way is 'Failed to download CSV data'; a cancel says so.
       notifications.show(
         abort.signal.aborted
           ? { message: messages.csvCanceled }
-          : { color: 'red', message: messages.csvFailed, autoClose: CSV_ERROR_NOTICE_MS },
+          : {
+              color: 'red',
+              message: counted ? messages.csvFailed : messages.csvUnavailable,
+              autoClose: CSV_ERROR_NOTICE_MS,
+            },
       );
     } finally {
       controller.current = null;

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Button, List, Menu, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown } from '@tabler/icons-react';
+import { gatewayBatchOperations, type Gateway, type GatewayBatchOperation } from '@vigil/domain';
+import { ApiError } from '../../api/errors';
+import { useBulkGateways } from '../../api/gateways';
+import { messages } from '../../api/messages';
+import { ineligibleOf } from '../../api/tags';
+import { useSignedIn } from '../../session/session';
+import { EditModal } from '../../ui/edit-modal';
+import { GATEWAY_BATCH_LABELS, INVENTORY_ORG_SLUG, batchCandidateOf } from './gateway-fields';
+
+/**
+ * The batch menu of the selected gateways: exactly the operations SPEC §4 allows for the selection
+ * (the domain's `gatewayBatchOperations`), each opening its confirmation.
+ */
+export function GatewayBatchMenu({ selected, clear }: { selected: Gateway[]; clear: () => void }) {
+  const { me } = useSignedIn();
+  const [operation, setOperation] = useState<GatewayBatchOperation | null>(null);
+  const offered = gatewayBatchOperations(
+    selected.map((g) => batchCandidateOf(g, me.org.slug ?? null)),
+    INVENTORY_ORG_SLUG,
+  );
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md">
+        <Menu.Target>
+          <Button size="xs" rightSection={<IconChevronDown size={14} aria-hidden />}>
+            Batch actions
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{`${selected.length} ${selected.length === 1 ? 'gateway' : 'gateways'}`}</Menu.Label>
+          {offered.map((op) => (
+            <Menu.Item
+              key={op}
+              color={op === 'mark_lost' ? 'red' : undefined}
+              onClick={() => setOperation(op)}
+            >
+              {GATEWAY_BATCH_LABELS[op]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      {operation && (
+        <GatewayBatchDialog
+          operation={operation}
+          gateways={selected}
+          onClose={() => setOperation(null)}
+          onDone={clear}
+        />
+      )}
+    </>
+  );
+}
+
+/** What each operation does, said before it runs (the dialog is its confirmation). */
+const CONSEQUENCES: Record<GatewayBatchOperation, string> = {
+  transfer: 'The gateways move to the organisation you name, without a location.',
+  transfer_inv: 'The gateways go back to the inventory organisation, without a location.',
+  clear_diag_info:
+    'The diagnostics and neighbours the nodes reported are cleared, and the nodes are told so.',
+  mark_lost: 'The gateways are marked lost and taken off their locations.',
+};
+
+const SHOWN_IDS = 10;
+
+/** A refused bulk write in SPEC §8's words, naming the gateways the server would not take. */
+function refusal(error: unknown): Error {
+  const ineligible = error instanceof ApiError && error.status === 400 ? ineligibleOf(error) : [];
+  const named = ineligible.length ? ` Not eligible: ${ineligible.join(', ')}.` : '';
+  return new Error(`${messages.couldNotUpdate(error)}${named}`);
+}
+
+type DialogProps = {
+  operation: GatewayBatchOperation;
+  gateways: Gateway[];
+  onClose: () => void;
+  onDone: () => void;
+};
+
+/** One gateway batch operation's confirmation (and, for transfer, its target); bulk PUT on submit. */
+function GatewayBatchDialog({ operation, gateways, onClose, onDone }: DialogProps) {
+  const bulk = useBulkGateways();
+  const [org, setOrg] = useState('');
+  const count = `${gateways.length} ${gateways.length === 1 ? 'gateway' : 'gateways'}`;
+
+  async function submit() {
+    try {
+      const result = await bulk.mutateAsync({
+        ids: gateways.map((g) => g.id),
+        op: operation,
+        args: operation === 'transfer' ? { org: org.trim() } : {},
+      });
+      notifications.show({
+        color: 'green',
+        message: `${GATEWAY_BATCH_LABELS[operation]}: ${result.count} ${result.count === 1 ? 'gateway' : 'gateways'} done.`,
+      });
+      onDone();
+    } catch (err) {
+      throw refusal(err);
+    }
+  }
+
+  return (
+    <EditModal
+      opened
+      onClose={onClose}
+      title={`${GATEWAY_BATCH_LABELS[operation]}: ${count}`}
+      onSubmit={submit}
+      submitLabel={GATEWAY_BATCH_LABELS[operation]}
+      submitDisabled={operation === 'transfer' && !org.trim()}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{CONSEQUENCES[operation]}</Text>
+        <List size="sm" spacing={2}>
+          {gateways.slice(0, SHOWN_IDS).map((g) => (
+            <List.Item key={g.id} ff="monospace">
+              {g.id}
+            </List.Item>
+          ))}
+        </List>
+        {gateways.length > SHOWN_IDS && (
+          <Text size="sm" c="dimmed">{`and ${gateways.length - SHOWN_IDS} more`}</Text>
+        )}
+      </Stack>
+      {operation === 'transfer' && (
+        <TextInput
+          label="Organisation"
+          description="The slug of the organisation that receives the gateways."
+          required
+          value={org}
+          onChange={(e) => setOrg(e.currentTarget.value)}
+          data-autofocus
+        />
+      )}
+    </EditModal>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconHistory, IconPencil } from '@tabler/icons-react';
+import { COLLECTION_URGENCY_LABELS, REPLACEMENT_TIMELINE_LABELS, type TagDetail } from '@vigil/domain';
+import { messages } from '../../api/messages';
+import { useTag, useUpdateTag } from '../../api/tags';
+import { useZone } from '../../api/zones';
+import { useSignedIn } from '../../session/session';
+import { ErrorPanel } from '../../ui/error-panel';
+import { PageHeader } from '../../ui/page-header';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import {
+  batteryLabelText,
+  batteryLevelText,
+  firmwareText,
+  lastSeenOf,
+  locationText,
+  tagStateLabel,
+  words,
+} from './tag-fields';
+import { TagEditModal } from './tag-edit-modal';
+
+/** One fact of the tag: a term and its value, '—' when there is none. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  const empty = children === null || children === undefined || children === '' || children === false;
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600}>
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {empty ? '—' : children}
+      </Text>
+    </div>
+  );
+}
+
+function ZoneName({ id }: { id: string }) {
+  const zone = useZone(id);
+  return <>{zone.data?.name ?? (zone.isError ? 'Unknown zone' : 'Loading…')}</>;
+}
+
+const REPLACEMENT = [REPLACEMENT_TIMELINE_LABELS.overdue, REPLACEMENT_TIMELINE_LABELS.soon] as const;
+
+/** /tag/{id} (issue 6): one tag's state, owner, health and history, with its edits. */
+export function TagDetailScreen() {
+  const { id = '' } = useParams();
+  const tag = useTag(id);
+
+  if (tag.isPending) return <TableSkeleton rows={6} columns={2} />;
+  if (tag.isError) return <ErrorPanel error={tag.error} onRetry={() => void tag.refetch()} />;
+  return <TagDetailView tag={tag.data} />;
+}
+
+function TagDetailView({ tag }: { tag: TagDetail }) {
+  const { ability } = useSignedIn();
+  const update = useUpdateTag();
+  const [editing, setEditing] = useState(false);
+  const { config } = tag;
+  const seen = lastSeenOf(tag);
+  const collection = config.collection && config.collection.reason !== 'none' ? config.collection : null;
+  const mayEdit = ability.can('update', 'Tag');
+  const mayMaint = ability.can('update', 'Tag', 'maintMode');
+
+  function toggleMaintenance(maintMode: boolean) {
+    update.mutate(
+      { id: tag.id, maintMode },
+      {
+        onError: (err) => notifications.show({ color: 'red', message: messages.couldNotUpdate(err) }),
+      },
+    );
+  }
+
+  return (
+    <Stack>
+      <PageHeader
+        title={`Tag ${tag.id}`}
+        description={config.owner?.name ? `Worn by ${config.owner.name}` : 'No owner'}
+        actions={
+          <>
+            <Button
+              variant="default"
+              component={Link}
+              to={`/log/audit/${tag.id}`}
+              leftSection={<IconHistory size={16} aria-hidden />}
+            >
+              Change log
+            </Button>
+            {mayEdit && (
+              <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Paper withBorder p="md">
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
+          <Fact term="State">{config.state ? tagStateLabel(config.state) : messages.tagStateNotFound}</Fact>
+          <Fact term="Owner">
+            {config.owner?.name &&
+              `${config.owner.name}${config.owner.personId ? ` (${config.owner.personId})` : ''}`}
+          </Fact>
+          <Fact term="Label">{config.label}</Fact>
+          {ability.can('read', 'Tag', 'batteryLevel') && (
+            <>
+              <Fact term="Battery">{batteryLevelText(tag)}</Fact>
+              <Fact term="Battery label">{batteryLabelText(tag)}</Fact>
+            </>
+          )}
+          <Fact term="Firmware">{firmwareText(tag)}</Fact>
+          <Fact term="Last seen">{seen && new Date(seen).toLocaleString()}</Fact>
+          <Fact term="Location">{locationText(tag.location)}</Fact>
+          <Fact term="Collection reason">{collection && words(collection.reason)}</Fact>
+          <Fact term="Collection urgency">{collection && COLLECTION_URGENCY_LABELS[collection.urgency]}</Fact>
+          <Fact term="Replacement timeline">
+            {tag.replacementTimeline !== null && (
+              <Badge color={tag.replacementTimeline === 0 ? 'red' : 'yellow'} variant="dot">
+                {REPLACEMENT[tag.replacementTimeline]}
+              </Badge>
+            )}
+          </Fact>
+          <Fact term="Reusable">{tag.reusable ? 'Yes' : 'No'}</Fact>
+          <Fact term="Invoice zone">{tag.invoiceZone && <ZoneName id={tag.invoiceZone} />}</Fact>
+          <Fact term="Distribution station">{tag.stationName}</Fact>
+          <Fact term="SKU">{config.logistics?.sku}</Fact>
+        </SimpleGrid>
+      </Paper>
+      <Group>
+        <Switch
+          label="Maintenance mode"
+          checked={tag.maintMode}
+          disabled={!mayMaint || update.isPending}
+          description={mayMaint ? undefined : 'You may not change maintenance mode.'}
+          onChange={(e) => toggleMaintenance(e.currentTarget.checked)}
+        />
+      </Group>
+      <Text size="xs" c="dimmed">
+        <Anchor component={Link} to="/tags">
+          All tags
+        </Anchor>
+      </Text>
+      {editing && <TagEditModal tag={tag} onClose={() => setEditing(false)} />}
+    </Stack>
+  );
+}

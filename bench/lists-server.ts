@@ -1,0 +1,52 @@
+// The server of bench/lists.bench.ts, in a process of its own so that its memory is measured apart
+// from the client's: builds the app on the bench's data directory, listens, and answers the parent's
+// messages (memory sampling, SQL on its database; PGlite is one process's alone).
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+
+type Message =
+  | { type: 'sample-start' }
+  | { type: 'sample-stop' }
+  | { type: 'sql'; id: number; text: string }
+  | { type: 'exit' };
+
+const dataDir = process.argv[2]!;
+const database = await openDatabase({ databaseUrl: undefined, dataDir });
+const app = await buildApp(
+  { ...loadConfig({}), dataDir, consoleDir: undefined },
+  { database, ownsDatabase: true, logger: false, jobs: false },
+);
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+let sampler: NodeJS.Timeout | undefined;
+let base = { rss: 0, heap: 0 };
+let peak = { rss: 0, heap: 0 };
+
+process.on('message', async (m: Message) => {
+  if (m.type === 'sample-start') {
+    global.gc?.();
+    const now = process.memoryUsage();
+    base = { rss: mb(now.rss), heap: mb(now.heapUsed + now.external) };
+    peak = { ...base };
+    sampler = setInterval(() => {
+      const u = process.memoryUsage();
+      peak = { rss: Math.max(peak.rss, mb(u.rss)), heap: Math.max(peak.heap, mb(u.heapUsed + u.external)) };
+    }, 20);
+  } else if (m.type === 'sample-stop') {
+    clearInterval(sampler);
+    process.send!({ type: 'memory', base, peak });
+  } else if (m.type === 'sql') {
+    try {
+      const result = await database.sql.query(m.text);
+      process.send!({ type: 'sql', id: m.id, rows: result.rows });
+    } catch (err) {
+      process.send!({ type: 'sql', id: m.id, error: (err as Error).message });
+    }
+  } else if (m.type === 'exit') {
+    await app.close();
+    process.exit(0);
+  }
+});
+process.send!({ type: 'ready', address, kind: database.kind });
