@@ -391,10 +391,12 @@ async function runMode(
   const skewAfter = await clockSkew(page);
   let clientStats: Row['clients'];
   if (clients) {
-    // Every light client should hold every press: wait for the last of the fan-out (30 s at most).
+    // Every light client should hold every press, and as many events as the others: wait for the
+    // last of the fan-out (30 s at most).
     let s = await clients.stats();
     for (const until = Date.now() + 30_000; Date.now() < until; s = await clients.stats()) {
-      if (measured.every((t) => (s.tags[t]?.n ?? 0) === connected.connected)) break;
+      const all = measured.every((t) => (s.tags[t]?.n ?? 0) === connected.connected);
+      if (all && s.eventsMin === s.eventsMax) break;
       await sleep(500);
     }
     const fanoutLast = measured
