@@ -1,12 +1,9 @@
-import type { ContextType, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
-import { abilityFor, type Alert, type RawRule } from '@vigil/domain';
+import type { ReactNode } from 'react';
+import type { Alert, RawRule } from '@vigil/domain';
 import { AlertingProvider } from '../app/alerting/alerting-provider';
-import { SessionContext } from '../session/session';
-import { alertFixture, meFixture } from './alert-fixtures';
+import { alertFixture } from './alert-fixtures';
 import { json, stubFetch } from './fetch-stub';
-import { renderWithProviders } from './render';
+import { CurrentPath, renderSignedIn } from './signed-in';
 
 /** A responder: reads, hears, acknowledges and closes alerts. */
 export const RESPONDER_RULES: RawRule[] = [{ action: ['list', 'read', 'update'], subject: 'Alert' }];
@@ -58,11 +55,7 @@ export function serveAlerts(initial: Alert[]) {
   return { fetch, alerts, add: (alert: Alert) => alerts.set(alert.id, alert) };
 }
 
-function Where() {
-  return <output aria-label="Current path">{useLocation().pathname}</output>;
-}
-
-/** Renders `ui` at `path` inside the shell's alerting, for a signed-in user with these rules and flags. */
+/** Renders `ui` at `path` inside the shell's alerting, for a signed-in responder with these rules and flags. */
 export function renderWithAlerting(
   ui: ReactNode,
   {
@@ -71,26 +64,18 @@ export function renderWithAlerting(
     flags = {},
   }: { path?: string; rules?: RawRule[]; flags?: Record<string, boolean> } = {},
 ) {
-  const session: NonNullable<ContextType<typeof SessionContext>> = {
-    session: { status: 'signedIn', me: meFixture(flags), ability: abilityFor(rules) },
-    signOut: vi.fn(),
-    signInWithPassword: vi.fn(),
-    signInWithKey: vi.fn(),
-    overrideRole: vi.fn(),
-    reload: vi.fn(),
-  };
-  return renderWithProviders(
-    <SessionContext.Provider value={session}>
-      <MemoryRouter initialEntries={[path]}>
-        <AlertingProvider>
-          <Routes>
-            <Route path="*" element={ui} />
-          </Routes>
-          <Where />
-        </AlertingProvider>
-      </MemoryRouter>
-    </SessionContext.Provider>,
-  );
+  return renderSignedIn(ui, {
+    rules,
+    role: 'security',
+    flags,
+    path,
+    around: (routes) => (
+      <AlertingProvider>
+        {routes}
+        <CurrentPath />
+      </AlertingProvider>
+    ),
+  });
 }
 
 export { alertFixture };

@@ -1,52 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContextType } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { abilityFor, type Me, type RawRule } from '@vigil/domain';
-import { renderWithProviders } from '../../test/render';
-import { SessionContext } from '../../session/session';
+import type { Me, RawRule } from '@vigil/domain';
+import { meFixture } from '../../test/alert-fixtures';
+import { renderSignedIn } from '../../test/signed-in';
 import { IdleLogout } from './idle-logout';
 
-function me(kind: Me['kind']): Me {
-  return {
-    id: kind === 'key' ? 'key:k1' : 'u1',
-    name: 'Ann Admin',
-    role: 'admin',
-    kind,
-    zone: {
-      id: 'org-1',
-      name: 'Demo Hospital',
-      level: 'org',
-      slug: 'demo',
-      domain: null,
-      config: { featureFlags: {} },
-      peers: [],
-    },
-    org: { id: 'org-1', name: 'Demo Hospital', slug: 'demo' },
-    location: [],
-    state: { closedNotes: {} },
-    canOverrideRole: false,
-  };
-}
+/** The fixture user, signed in with a password or (kind 'key') with an API key. */
+const me = (kind: Me['kind']): Me => ({
+  ...meFixture(),
+  id: kind === 'key' ? 'key:k1' : 'u1',
+  role: 'admin',
+  kind,
+});
 
 const READS_ALERTS: RawRule[] = [{ action: ['list', 'read'], subject: 'Alert' }];
 const KEEPS_SESSION: RawRule[] = [...READS_ALERTS, { action: 'delete', subject: 'Timer', fields: 'logout' }];
 
 function renderIdleLogout(kind: Me['kind'], rules: RawRule[]) {
-  const signOut = vi.fn(async () => {});
-  const value: NonNullable<ContextType<typeof SessionContext>> = {
-    session: { status: 'signedIn', me: me(kind), ability: abilityFor(rules) },
-    signOut,
-    signInWithPassword: vi.fn(),
-    signInWithKey: vi.fn(),
-    overrideRole: vi.fn(),
-    reload: vi.fn(),
-  };
-  renderWithProviders(
-    <SessionContext.Provider value={value}>
-      <IdleLogout />
-    </SessionContext.Provider>,
-  );
-  return { signOut };
+  const { session } = renderSignedIn(<IdleLogout />, { rules, me: me(kind) });
+  return { signOut: session.signOut };
 }
 
 /**

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, List, Menu, Stack, Text, TextInput } from '@mantine/core';
+import { List, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown } from '@tabler/icons-react';
 import { gatewayBatchOperations, type Gateway, type GatewayBatchOperation } from '@vigil/domain';
 import { ApiError } from '../../api/errors';
 import { useBulkGateways } from '../../api/gateways';
 import { messages } from '../../api/messages';
 import { ineligibleOf } from '../../api/tags';
 import { useSignedIn } from '../../session/session';
+import { BatchMenu } from '../../ui/batch-menu';
 import { EditModal } from '../../ui/edit-modal';
 import { GATEWAY_BATCH_LABELS, INVENTORY_ORG_SLUG, batchCandidateOf } from './gateway-fields';
 
@@ -17,42 +17,21 @@ import { GATEWAY_BATCH_LABELS, INVENTORY_ORG_SLUG, batchCandidateOf } from './ga
  */
 export function GatewayBatchMenu({ selected, clear }: { selected: Gateway[]; clear: () => void }) {
   const { me } = useSignedIn();
-  const [operation, setOperation] = useState<GatewayBatchOperation | null>(null);
   const offered = gatewayBatchOperations(
     selected.map((g) => batchCandidateOf(g, me.org.slug ?? null)),
     INVENTORY_ORG_SLUG,
   );
 
   return (
-    <>
-      <Menu position="bottom-end" shadow="md">
-        <Menu.Target>
-          <Button size="xs" rightSection={<IconChevronDown size={14} aria-hidden />}>
-            Batch actions
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{`${selected.length} ${selected.length === 1 ? 'gateway' : 'gateways'}`}</Menu.Label>
-          {offered.map((op) => (
-            <Menu.Item
-              key={op}
-              color={op === 'mark_lost' ? 'red' : undefined}
-              onClick={() => setOperation(op)}
-            >
-              {GATEWAY_BATCH_LABELS[op]}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      {operation && (
-        <GatewayBatchDialog
-          operation={operation}
-          gateways={selected}
-          onClose={() => setOperation(null)}
-          onDone={clear}
-        />
+    <BatchMenu
+      heading={`${selected.length} ${selected.length === 1 ? 'gateway' : 'gateways'}`}
+      operations={offered}
+      labels={GATEWAY_BATCH_LABELS}
+      danger={['mark_lost']}
+      dialog={(operation, close) => (
+        <GatewayBatchDialog operation={operation} gateways={selected} onClose={close} onDone={clear} />
       )}
-    </>
+    />
   );
 }
 

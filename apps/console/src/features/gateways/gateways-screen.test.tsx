@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { Gateway, RawRule } from '@vigil/domain';
 import { json } from '../../test/fetch-stub';
@@ -11,7 +11,7 @@ import {
   gatewayFixture,
   serveGateways,
 } from '../../test/gateway-fixtures';
-import { renderSignedIn } from '../../test/signed-in';
+import { CurrentPath, renderSignedIn } from '../../test/signed-in';
 import { GatewaysScreen, OutdoorScreen } from './gateways-screen';
 
 afterEach(() => {
@@ -40,10 +40,6 @@ const updating = gatewayFixture({
 const node = (id: string, state: Gateway['config']['state'] = 'ready_to_deploy') =>
   gatewayFixture({ id, config: { state, logistics: { sku: 'NODE1' }, labels: [] } });
 
-function Where() {
-  return <output aria-label="Current path">{useLocation().pathname}</output>;
-}
-
 function render(
   ui = <GatewaysScreen />,
   opts: { rules?: RawRule[]; flags?: Record<string, boolean>; path?: string } = {},
@@ -55,7 +51,7 @@ function render(
         <Route path="/outdoor/:type" element={ui} />
         <Route path="*" element={null} />
       </Routes>
-      <Where />
+      <CurrentPath />
     </>,
     { rules: opts.rules ?? GATEWAY_ADMIN_RULES, flags: opts.flags, path: opts.path ?? '/gateways' },
   );

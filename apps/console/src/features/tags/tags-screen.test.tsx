@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { useLocation } from 'react-router';
 import type { RawRule } from '@vigil/domain';
 import { json } from '../../test/fetch-stub';
-import { renderSignedIn } from '../../test/signed-in';
+import { CurrentPath, renderSignedIn } from '../../test/signed-in';
 import { TAG_ADMIN_RULES, serveTags, tagFixture } from '../../test/tag-fixtures';
 import { TagsScreen } from './tags-screen';
 
@@ -42,10 +41,6 @@ const bar = () => screen.getByRole('region', { name: 'Selected rows' });
 async function openBatchMenu() {
   await userEvent.click(within(bar()).getByRole('button', { name: 'Batch actions' }));
   return (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-}
-
-function CurrentPath() {
-  return <output aria-label="Current path">{useLocation().pathname}</output>;
 }
 
 function render(rules: RawRule[] = TAG_ADMIN_RULES) {
