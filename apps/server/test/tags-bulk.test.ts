@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { batchOperations, zones } from '../src/db/schema';
 import { ROOT_ZONE_ID } from '../src/db/seed';
-import { INVENTORY_ORG_SLUG } from '../src/services/gateways';
+import { INVENTORY_ORG_SLUG } from '../src/services/locations';
 import { getTestApp, signIn, unique, zoneIdByName } from './helpers/app';
 import { customRole, placedUser } from './helpers/alerts';
 import { insertTags, tagAudit, tagRows, type TagSpec } from './helpers/tags';

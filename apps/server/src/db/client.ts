@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { getTableName } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,6 +13,8 @@ import * as schema from './schema';
 import { sqlExecutorFromPglite, sqlExecutorFromPool, type SqlExecutor } from './sql-executor';
 
 export type { SqlExecutor };
+/** The query helpers, for scripts outside the server's package (bench/), which cannot resolve drizzle-orm themselves. */
+export { and, eq, sql } from 'drizzle-orm';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,8 +37,15 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
  * Opens the database: node-postgres when `databaseUrl` is set, else PGlite in `dataDir`
  * (or in memory when dataDir is ':memory:'). Migrations are applied before it is returned.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PGlite only: how often the churning tables are vacuumed (default PGLITE_VACUUM_MS; tests shorten it). */
+  pgliteVacuumMs?: number;
+}): Promise<Database> {
+  const database = opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : await openPglite(opts.dataDir, opts.pgliteVacuumMs ?? PGLITE_VACUUM_MS);
   try {
     await migrateDatabase(database);
   } catch (err) {
@@ -45,7 +55,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return database;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, vacuumMs: number): Promise<Database> {
   let pglite: PGlite;
   // pg_trgm serves the tag list's text search (migration 0006 creates the extension).
   const extensions = { pg_trgm };
@@ -66,13 +76,17 @@ async function openPglite(dataDir: string): Promise<Database> {
       ? undefined
       : setInterval(() => void pglite.exec('checkpoint').catch(() => undefined), PGLITE_CHECKPOINT_MS);
   checkpoints?.unref();
+  // Nor has it an autovacuum: the rows the churning tables update and delete all day would never be
+  // reused, and the files (or memory) would only grow. Hourly, never at start-up, never twice at once.
+  const vacuums = repeatWithoutOverlap((signal) => vacuumChurningTables(pglite, signal), vacuumMs);
   return {
     kind: 'pglite',
     db,
     pglite,
     sql: sqlExecutorFromPglite(pglite),
-    close: () => {
+    close: async () => {
       clearInterval(checkpoints);
+      await vacuums.stop();
       return pglite.close();
     },
   };
@@ -80,6 +94,76 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 /** How often an embedded database on disk is checkpointed. */
 export const PGLITE_CHECKPOINT_MS = 5 * 60_000;
+/** How often an embedded database vacuums and analyzes the tables that churn. */
+export const PGLITE_VACUUM_MS = 60 * 60_000;
+
+/**
+ * The tables whose rows are updated or deleted all day (each heartbeat rewrites its gateway's row,
+ * the outbox and button events are pruned, alerts change state, sessions rotate), and those growing
+ * fastest (alert events, heartbeats), so the planner's statistics keep up. pg-boss's job table
+ * (partitioned; the parent covers every queue's partition) once the job queue has created it.
+ */
+export const PGLITE_VACUUM_TABLES: readonly string[] = [
+  ...[
+    schema.outbox,
+    schema.buttonEvents,
+    schema.alerts,
+    schema.alertEvents,
+    schema.gateways,
+    schema.gatewayHeartbeats,
+    schema.gatewayCommands,
+    schema.consoles,
+    schema.sessions,
+    schema.refreshTokens,
+    schema.loginFailures,
+  ].map((table) => getTableName(table)),
+  'pgboss.job',
+];
+
+/**
+ * `VACUUM (ANALYZE)` of each of PGLITE_VACUUM_TABLES that exists, one statement per table so that
+ * other queries (PGlite runs one at a time) wait for at most one table; stops between tables once
+ * `signal` is aborted. PGlite never runs a statement inside another caller's transaction.
+ */
+export async function vacuumChurningTables(pglite: PGlite, signal?: AbortSignal): Promise<void> {
+  for (const table of PGLITE_VACUUM_TABLES) {
+    if (signal?.aborted) return;
+    const { rows } = await pglite.query<{ found: boolean }>('select to_regclass($1) is not null as found', [
+      table,
+    ]);
+    if (rows[0]?.found) await pglite.exec(`vacuum (analyze) ${table}`);
+  }
+}
+
+/**
+ * Runs `job` every `everyMs`, first after one interval; a tick while the previous run is still going
+ * is skipped. A failed run is reported and the next tick tries again. `stop()` clears the timer,
+ * aborts the run's signal and waits for it to end.
+ */
+export function repeatWithoutOverlap(
+  job: (signal: AbortSignal) => Promise<unknown>,
+  everyMs: number,
+): { stop(): Promise<void> } {
+  const abort = new AbortController();
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = job(abort.signal)
+      .then(
+        () => undefined,
+        (err: unknown) => console.warn(`database maintenance failed: ${(err as Error)?.message ?? err}`),
+      )
+      .finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      abort.abort();
+      await running;
+    },
+  };
+}
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ROLE_ABILITIES } from '@vigil/domain';
+import { ROLE_ABILITIES, type HeartbeatBody } from '@vigil/domain';
 import type { Db } from './client';
 import {
   apiKeys,
   credentials,
   distributionStations,
+  gatewayHeartbeats,
   gateways,
   people as peopleTable,
   roles,
@@ -169,6 +170,69 @@ const ACME_TREE: ZoneSpec = {
   ],
 };
 
+/** How many hourly heartbeats each demo gateway has sent by the time the demo is seeded. */
+export const DEMO_HEARTBEATS_PER_GATEWAY = 6;
+const HOUR_MS = 3_600_000;
+
+type DemoHeartbeat = { body: HeartbeatBody; at: Date };
+type DemoGatewayProfile = {
+  app: string;
+  /** The k-th newest heartbeat's diagnostics; none for firmware that does not report them. */
+  readings?: (k: number) => NonNullable<HeartbeatBody['diagnostics']>;
+  neighbors: Record<string, number>;
+};
+
+/**
+ * The demo gateways' recent heartbeats, one list per gateway of DEMO_GATEWAY_IDS (newest first),
+ * shaped as the ingest API's HeartbeatBody so the gateway list's status and last update and the
+ * detail's 24-hour diagnostics read them as real ones: hourly, the newest a few minutes before
+ * `now`, so every one is connected (SPEC §9: silent for over 2 days is disconnected). b0a710000002
+ * runs firmware that reports no diagnostics, so the demo shows that empty state too
+ * (e2e/tests/gateways.spec.ts relies on it); b0a710000004's floor check fails.
+ */
+function demoHeartbeats(now: Date): DemoHeartbeat[][] {
+  const [ed, entrance, room, dayRoom] = DEMO_GATEWAY_IDS as [string, string, string, string];
+  const profiles: DemoGatewayProfile[] = [
+    {
+      app: '5.2.1',
+      readings: (k) => ({ button: 100, coverage: 97 - (k % 3), floor: 74 }),
+      neighbors: { [entrance]: 18, [room]: 6 },
+    },
+    { app: '4.9.0', neighbors: { [ed]: 18 } },
+    {
+      app: '5.2.1',
+      readings: (k) => ({ button: k === 3 ? 80 : 100, coverage: 93, floor: 68 }),
+      neighbors: { [ed]: 6, [dayRoom]: 22 },
+    },
+    {
+      app: '5.1.4',
+      readings: (k) => ({ button: 100, coverage: 91 + (k % 2), floor: 47 + (k % 3) }),
+      neighbors: { [room]: 22 },
+    },
+  ];
+  return profiles.map((p, i) =>
+    Array.from({ length: DEMO_HEARTBEATS_PER_GATEWAY }, (_, k) => {
+      const diagnostics = p.readings?.(k);
+      const body: HeartbeatBody = {
+        gateway: DEMO_GATEWAY_IDS[i]!,
+        status: 'connected',
+        version: { app: p.app, boot: '2.1', isSafeMode: false },
+        hardware: { revision: 'v3' },
+        adminMode: false,
+        ...(diagnostics ? { diagnostics } : {}),
+        neighbors: p.neighbors,
+      };
+      return { body, at: new Date(now.getTime() - (i + 1) * 60_000 - k * HOUR_MS) };
+    }),
+  );
+}
+
+/** A gateway's SPEC §3 state after its latest heartbeat, as the ingest API leaves it. */
+function stateAfter({ body, at }: DemoHeartbeat): Record<string, unknown> {
+  const { gateway: _gateway, ...reported } = body;
+  return { ...reported, updatedAt: at.toISOString() };
+}
+
 async function addUser(
   db: Db,
   zoneId: string,
@@ -267,6 +331,7 @@ export async function seedDemo(db: Db): Promise<void> {
       })),
     );
     const gatewayAreas = ['ED Room 101', 'Main Entrance', 'Room 201', 'Day Room'];
+    const beats = demoHeartbeats(new Date());
     await tx.insert(gateways).values(
       gatewayAreas.map((areaName, i) => ({
         id: DEMO_GATEWAY_IDS[i]!,
@@ -279,7 +344,16 @@ export async function seedDemo(db: Db): Promise<void> {
           labels: [],
           notes: '',
         },
-        state: { status: 'connected', hardware: { revision: 'v3' } },
+        state: stateAfter(beats[i]![0]!),
+      })),
+    );
+    await tx.insert(gatewayHeartbeats).values(
+      beats.flat().map(({ body, at }) => ({
+        orgId: demoId,
+        gatewayId: body.gateway,
+        status: body.status,
+        payload: body,
+        at,
       })),
     );
     // Issue 6: the tag owners as people (one remote), and two distribution stations.

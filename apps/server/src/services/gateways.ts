@@ -29,7 +29,14 @@ import { callerOf } from '../plugins/access';
 import type { Caller } from './caller';
 import { writeAudit, writeAudits, type AuditEntry } from './audit';
 import { parseListQueryOrThrow, runList, type ListSpec } from './list';
-import { locationNamesOf, locationPathSql } from './locations';
+import {
+  INVENTORY_ORG_SLUG,
+  LOCATION_FIELDS,
+  locationFieldsOf,
+  locationNamesOf,
+  locationPathSql,
+  pickLocation,
+} from './locations';
 import { UUID_RE } from './role-checks';
 import { locatedInScope, scopeRoots, type Scope } from './scope';
 import { findZone } from './zones';
@@ -38,8 +45,6 @@ type GatewayRow = typeof gateways.$inferSelect;
 type JsonColumn = typeof gateways.config | typeof gateways.state;
 type Config = Record<string, unknown>;
 
-/** SPEC §6 logistics org slug of the inventory: where transfer starts and transfer_inv ends (§4). */
-export const INVENTORY_ORG_SLUG = 'strongline-inventory';
 /** SPEC §9 'Gateway metrics over 24 hours'; a wider window is refused beyond this. */
 export const METRICS_MAX_WINDOW_MS = 31 * 24 * 3_600_000;
 /** How many of a gateway's latest commands its detail shows. */
@@ -145,36 +150,6 @@ function skuFilterOf(raw: unknown): GatewaySkuFilter {
   return raw as GatewaySkuFilter;
 }
 
-/** The names `locationFields` may ask for (SPEC §7): the located zone's levels and the whole path. */
-export const LOCATION_FIELDS = ['site', 'building', 'floor', 'unit', 'area', 'path'] as const;
-type LocationField = (typeof LOCATION_FIELDS)[number];
-
-/** `locationFields=floor,unit,area` (comma-separated or repeated); none asked: no `location` in rows. */
-export function locationFieldsOf(raw: unknown): LocationField[] {
-  if (raw === undefined || raw === '') return [];
-  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) =>
-    typeof v === 'string' ? v.split(',') : [String(v)],
-  );
-  const names = parts.map((p) => p.trim()).filter(Boolean);
-  for (const name of names) {
-    if (!(LOCATION_FIELDS as readonly string[]).includes(name)) {
-      throw new HttpError(
-        400,
-        `Unknown locationFields name "${name.slice(0, 40)}"; use ${LOCATION_FIELDS.join(', ')}`,
-        'invalid_list_query',
-        'locationFields',
-      );
-    }
-  }
-  return [...new Set(names)] as LocationField[];
-}
-
-function pick(names: LocationNames | undefined, fields: LocationField[]): LocationNames {
-  const out: LocationNames = {};
-  for (const field of fields) out[field] = names?.[field] ?? null;
-  return out;
-}
-
 /** Gateways the caller may see: its organisation, located in its zones (or unlocated, org-wide). */
 export function gatewayInScope(scope: Scope): SQL {
   return and(eq(gateways.orgId, scope.orgId), locatedInScope(scope, gateways.zoneId, gateways.orgId))!;
@@ -214,7 +189,7 @@ export async function listGateways(db: Db, scope: Scope, query: Record<string, u
   return {
     ...page,
     data: page.data.map((g) =>
-      toGateway(g, names ? pick(g.zoneId ? names.get(g.zoneId) : undefined, fields) : undefined),
+      toGateway(g, names ? pickLocation(g.zoneId ? names.get(g.zoneId) : undefined, fields) : undefined),
     ),
   };
 }
@@ -257,7 +232,7 @@ async function toDetail(db: Db, row: GatewayRow): Promise<GatewayDetail> {
   ]);
   return {
     ...toGateway(row),
-    location: pick(row.zoneId ? names.get(row.zoneId) : undefined, [...LOCATION_FIELDS]),
+    location: pickLocation(row.zoneId ? names.get(row.zoneId) : undefined, LOCATION_FIELDS),
     commands: commands.map(toSyncEntry),
   };
 }

@@ -2,11 +2,48 @@ import { inArray, sql } from 'drizzle-orm';
 import type { LocationNames } from '@vigil/domain';
 import type { Db, Tx } from '../db/client';
 import { zones } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../errors';
 import type { Scope } from './scope';
 import { findZone } from './zones';
 
 const LOCATION_LEVELS = ['site', 'building', 'floor', 'unit', 'area'] as const;
+
+/** SPEC §6 logistics org slug of the inventory: where transfer starts and transfer_inv ends (§4). */
+export const INVENTORY_ORG_SLUG = 'strongline-inventory';
+
+/** The names `locationFields` may ask for (SPEC §7): the located zone's levels and the whole path. */
+export const LOCATION_FIELDS = ['site', 'building', 'floor', 'unit', 'area', 'path'] as const;
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
+/** `locationFields=floor,unit,area` (comma-separated or repeated); none asked: no `location` in rows. */
+export function locationFieldsOf(raw: unknown): LocationField[] {
+  if (raw === undefined || raw === '') return [];
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) =>
+    typeof v === 'string' ? v.split(',') : [String(v)],
+  );
+  const names = parts.map((p) => p.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!(LOCATION_FIELDS as readonly string[]).includes(name)) {
+      throw new HttpError(
+        400,
+        `Unknown locationFields name "${name.slice(0, 40)}"; use ${LOCATION_FIELDS.join(', ')}`,
+        'invalid_list_query',
+        'locationFields',
+      );
+    }
+  }
+  return [...new Set(names)] as LocationField[];
+}
+
+/** The asked `fields` of a row's location names, each null where the row has none. */
+export function pickLocation(
+  names: LocationNames | undefined,
+  fields: readonly LocationField[],
+): LocationNames {
+  const out: LocationNames = {};
+  for (const field of fields) out[field] = names?.[field] ?? null;
+  return out;
+}
 
 /**
  * SPEC §7 `locationFields`: the names of the zones a device (or person) is located in, for a page

@@ -17,8 +17,7 @@ import { auditLog, batchOperations, tags, zones } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../errors';
 import { callerOf } from '../plugins/access';
 import type { Caller } from './caller';
-import { INVENTORY_ORG_SLUG } from './gateways';
-import { locationInScope } from './locations';
+import { INVENTORY_ORG_SLUG, locationInScope } from './locations';
 import { scopeRoots } from './scope';
 import { auditSnapshot, patchConfig, tagInScope, type TagRow } from './tags';
 

@@ -39,8 +39,14 @@ import {
 } from './csv-export';
 import { parseListQueryOrThrow, runList, type ListSpec } from './list';
 import { TtlCache } from './ttl-cache';
-import { LOCATION_FIELDS, locationFieldsOf } from './gateways';
-import { locationInScope, locationNamesOf } from './locations';
+import {
+  LOCATION_FIELDS,
+  locationFieldsOf,
+  locationInScope,
+  locationNamesOf,
+  pickLocation,
+  type LocationField,
+} from './locations';
 import { UUID_RE } from './role-checks';
 import { locatedInScope, type Scope } from './scope';
 
@@ -169,7 +175,6 @@ export function ownerFieldsOf(raw: unknown): OwnerField[] {
   return OWNER_FIELDS.filter((f) => names.includes(f));
 }
 
-type LocationField = (typeof LOCATION_FIELDS)[number];
 /** `locationFields=1` (or `true`) names every level; else a list as for gateways. */
 function tagLocationFieldsOf(raw: unknown): LocationField[] {
   if (raw === '1' || raw === 'true') return [...LOCATION_FIELDS];
@@ -266,12 +271,6 @@ function tagListRequest(scope: Scope, query: Json): TagListRequest {
   return { spec, parsed, where, locationFields: tagLocationFieldsOf(locationFields), rest };
 }
 
-function pick(names: LocationNames | undefined, fields: readonly LocationField[]): LocationNames {
-  const out: LocationNames = {};
-  for (const field of fields) out[field] = names?.[field] ?? null;
-  return out;
-}
-
 export function toTag(row: TagRow, location?: LocationNames): Tag {
   const config = row.config as TagConfig;
   return {
@@ -312,7 +311,10 @@ export async function listTags(db: Db, scope: Scope, query: Json) {
   return {
     ...page,
     data: page.data.map((t) =>
-      toTag(t, names ? pick(t.zoneId ? names.get(t.zoneId) : undefined, req.locationFields) : undefined),
+      toTag(
+        t,
+        names ? pickLocation(t.zoneId ? names.get(t.zoneId) : undefined, req.locationFields) : undefined,
+      ),
     ),
   };
 }
@@ -361,7 +363,7 @@ export async function getTag(db: Db, scope: Scope, id: string): Promise<TagDetai
       : Promise.resolve([]),
   ]);
   return {
-    ...toTag(row, pick(row.zoneId ? names.get(row.zoneId) : undefined, LOCATION_FIELDS)),
+    ...toTag(row, pickLocation(row.zoneId ? names.get(row.zoneId) : undefined, LOCATION_FIELDS)),
     reusable: isTagReusable(history as never),
     replacementTimeline: timelineOf(row, new Date()),
     stationName: station[0]?.name ?? null,
