@@ -166,23 +166,21 @@ export async function publishAlerts(
   rows: readonly AlertRow[],
   ctx: AlertContext,
 ): Promise<Alert[]> {
-  const published = rows.map((row) => {
-    const alert = toAlert(row, ctx);
-    const zone = row.zoneId ? ctx.zones.get(row.zoneId) : undefined;
-    const event = {
-      orgId: row.orgId,
-      zoneId: zone?.id ?? null,
-      zonePath: zone?.path ?? null,
-      type: 'alert',
-      payload: { type: 'alert', alert },
-    };
-    return { alert, event };
-  });
-  await appendEvents(
-    tx,
-    published.map((p) => p.event),
-  );
-  return published.map((p) => p.alert);
+  const events = rows.map((row) => alertEvent(row, ctx));
+  await appendEvents(tx, events);
+  return events.map((e) => e.payload.alert);
+}
+
+/** An alert's realtime event (SPEC §7 `alert`): the alert as the API shows it, with its zone's path for scoping. */
+export function alertEvent(row: AlertRow, ctx: AlertContext) {
+  const zone = row.zoneId ? ctx.zones.get(row.zoneId) : undefined;
+  return {
+    orgId: row.orgId,
+    zoneId: zone?.id ?? null,
+    zonePath: zone?.path ?? null,
+    type: 'alert',
+    payload: { type: 'alert', alert: toAlert(row, ctx) },
+  };
 }
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────────

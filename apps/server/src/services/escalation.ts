@@ -10,7 +10,7 @@ import {
   type AlertContext,
   type AlertRow,
 } from './alerts';
-import type { JobQueue, SendOptions } from './jobs';
+import type { JobQueue } from './jobs';
 
 /**
  * SPEC §4 escalation: an unacknowledged alert escalates once its zone's delay has passed since it was
@@ -18,9 +18,12 @@ import type { JobQueue, SendOptions } from './jobs';
  *
  * Exactly once comes from one conditional UPDATE (only an open, unacknowledged, never-escalated
  * created/notified alert of a real mode changes), with its history row and realtime event in the same
- * transaction. Three triggers ask for it, and any of them may run on any instance, any number of
- * times: a precise in-process timer, a durable pg-boss job (the restart-proof backup) and a sweep
- * every second of due alerts, which is what holds 'within 1 s' on every instance.
+ * transaction. Two triggers ask for it, and either may run on any instance, any number of times: a
+ * precise in-process timer on the instance that took the press, and a sweep every second, on every
+ * instance, of the alerts due. The alert row is the durable timer (created_at plus its zone's delay):
+ * after a restart or on another instance the sweep finds it, so no job is stored per alert (one was,
+ * until ingest throughput showed it cost a quarter of the database's time per press;
+ * docs/BENCHMARKS.md). The worker of ESCALATE_JOB still runs, for jobs an earlier version stored.
  */
 export const ESCALATE_JOB = 'alert-escalate';
 export const ESCALATION_SWEEP_MS = 1000;
@@ -131,7 +134,7 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
-/** This instance's escalation triggers: timers, the durable job's worker and the 1 s sweep. */
+/** This instance's escalation triggers: timers and the 1 s sweep (and the worker of earlier jobs). */
 export class EscalationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<Promise<unknown>>();
@@ -146,7 +149,7 @@ export class EscalationScheduler {
     private readonly sweepMs = ESCALATION_SWEEP_MS,
   ) {}
 
-  /** Re-arms a timer for every open alert (a restart loses none), works the job, starts the sweep. */
+  /** Re-arms a timer for every open alert (a restart loses none), works earlier jobs, starts the sweep. */
   async start(): Promise<void> {
     const rows = await this.db.select().from(alerts).where(candidate);
     if (rows.length) {
@@ -160,25 +163,10 @@ export class EscalationScheduler {
     this.sweepTimer.unref();
   }
 
-  /** After a press made or re-opened an unacknowledged alert: a timer here, the durable job as backup. */
+  /** After a press made or re-opened an unacknowledged alert: a timer here (the sweep is the backup). */
   schedule(row: AlertRow, ctx: AlertContext): void {
     if (row.mode === 'test' || row.acknowledgedAt || row.escalatedAt || row.closedAt) return;
-    const dueAt = escalationDueAt(row, ctx);
-    this.arm(row.id, dueAt);
-    if (!this.jobs) return;
-    // The jobs asked for in one turn of the event loop are stored in one statement: a burst of
-    // presses opens hundreds of alerts at once, and one insert each would cost more than the presses.
-    if (this.jobsToStore.length === 0) setImmediate(() => this.storeJobs());
-    this.jobsToStore.push({ data: { alertId: row.id }, opts: { startAfter: dueAt, singletonKey: row.id } });
-  }
-
-  private readonly jobsToStore: { data: { alertId: string }; opts: SendOptions }[] = [];
-
-  private storeJobs(): void {
-    const jobs = this.jobsToStore.splice(0);
-    this.jobs
-      ?.sendMany(ESCALATE_JOB, jobs)
-      .catch((err: unknown) => this.log.warn({ err, alerts: jobs.length }, 'escalation jobs not stored'));
+    this.arm(row.id, escalationDueAt(row, ctx));
   }
 
   /** Drops the timer of an alert that was acknowledged or closed. */

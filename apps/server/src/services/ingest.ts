@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   classifyPresses,
   joinPress,
@@ -13,7 +13,7 @@ import {
   type HeartbeatBody,
   type HeartbeatResult,
 } from '@vigil/domain';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db, Tx } from '../db/client';
 import {
   alertEvents,
@@ -27,8 +27,9 @@ import {
   zones,
 } from '../db/schema';
 import { HttpError, unauthorized } from '../errors';
-import { loadAlertContext, publishAlerts, type AlertContext, type AlertRow } from './alerts';
+import { alertEvent, type AlertContext, type AlertRow } from './alerts';
 import { mergePatch } from './config-merge';
+import { outboxInsertSql, outboxOrderSql } from './realtime';
 import { sha256 } from './crypto';
 import { TtlCache } from './ttl-cache';
 
@@ -110,7 +111,7 @@ export async function ingestButtonEvents(
   body: ButtonEventsBody,
 ): Promise<ButtonEventsOutcome> {
   let batcher = batchers.get(db);
-  if (!batcher) batchers.set(db, (batcher = new IngestBatcher(db)));
+  if (!batcher) batchers.set(db, (batcher = new IngestBatcher(db, db instanceof PgliteDatabase ? 1 : LANES)));
   return batcher.submit({ key, body });
 }
 
@@ -119,6 +120,16 @@ export async function ingestButtonEvents(
  * time and its statements' size (a post holds at most MAX_BUTTON_EVENTS_PER_POST).
  */
 export const MAX_FLUSH_EVENTS = 2000;
+/** Transactions of ingest at once on PostgreSQL (IngestBatcher). */
+export const LANES = Number(process.env.VIGIL_INGEST_LANES ?? 2);
+/** A second transaction starts only for this many queued button events. */
+const PARALLEL_MIN_EVENTS = 100;
+
+const queuedEvents = (queue: readonly Waiting[]) => {
+  let n = 0;
+  for (const post of queue) n += post.body.buttonEvents.length;
+  return n;
+};
 
 /** What the group commit did on a database (tests and benchmarks read it). */
 export type IngestStats = {
@@ -130,13 +141,22 @@ export type IngestStats = {
   largestFlush: number;
   /** Batches that failed and were written again post by post. */
   isolated: number;
+  /** Transactions started again because another writer raced them (IngestRace). */
+  raced: number;
 };
 
 const batchers = new WeakMap<Db, IngestBatcher>();
 
 export function ingestStats(db: Db): IngestStats {
   return {
-    ...(batchers.get(db)?.stats ?? { flushes: 0, posts: 0, events: 0, largestFlush: 0, isolated: 0 }),
+    ...(batchers.get(db)?.stats ?? {
+      flushes: 0,
+      posts: 0,
+      events: 0,
+      largestFlush: 0,
+      isolated: 0,
+      raced: 0,
+    }),
   };
 }
 
@@ -144,16 +164,26 @@ type Post = { key: GatewayKey; body: ButtonEventsBody };
 type Waiting = Post & { resolve: (outcome: ButtonEventsOutcome) => void; reject: (err: unknown) => void };
 
 /**
- * One per database: one transaction at a time, the next starting as soon as the previous has
- * committed, with every post that came meanwhile. (Several at once on PostgreSQL measured slower:
- * smaller batches, the same round trips; docs/BENCHMARKS.md.)
+ * One per database. A transaction starts as soon as a lane is free, with every post that came
+ * meanwhile. On PostgreSQL two run at once (LANES), so that the server prepares one batch while the
+ * database writes the other; they never share a tag: a post naming a tag of a batch in flight (or
+ * of a post kept waiting before it) waits for the next, so presses of a tag still apply in arrival
+ * order and the two never wait on each other's locks. The second lane opens only for a queue of
+ * PARALLEL_MIN_EVENTS or more: under light load one transaction at a time answers soonest. PGlite
+ * has one connection: one lane.
  */
 class IngestBatcher {
   private readonly queue: Waiting[] = [];
-  private flushing = false;
-  readonly stats: IngestStats = { flushes: 0, posts: 0, events: 0, largestFlush: 0, isolated: 0 };
+  private running = 0;
+  private scheduled = false;
+  /** Tags of the batches in flight. */
+  private readonly busy = new Map<string, number>();
+  readonly stats: IngestStats = { flushes: 0, posts: 0, events: 0, largestFlush: 0, isolated: 0, raced: 0 };
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly lanes: number,
+  ) {}
 
   submit(post: Post): Promise<ButtonEventsOutcome> {
     return new Promise((resolve, reject) => {
@@ -163,45 +193,66 @@ class IngestBatcher {
   }
 
   private kick(): void {
-    if (this.flushing || this.queue.length === 0) return;
-    this.flushing = true;
+    if (this.scheduled || this.running >= this.lanes || this.queue.length === 0) return;
+    if (this.running > 0 && queuedEvents(this.queue) < PARALLEL_MIN_EVENTS) return;
+    this.scheduled = true;
     // No timer: setImmediate only lets the posts already read in this turn of the event loop join.
-    setImmediate(() => void this.flush());
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
   }
 
-  private async flush(): Promise<void> {
+  private flush(): void {
+    if (this.running >= this.lanes) return;
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const blocked = new Set<string>();
     let events = 0;
-    let n = 0;
-    while (n < this.queue.length) {
-      const size = this.queue[n]!.body.buttonEvents.length;
-      if (n > 0 && events + size > MAX_FLUSH_EVENTS) break;
-      events += size;
-      n++;
+    for (const post of this.queue) {
+      const tagIds = post.body.buttonEvents.map((e) => e.tag);
+      const size = tagIds.length;
+      const free = !tagIds.some((t) => this.busy.has(t) || blocked.has(t));
+      if (free && (batch.length === 0 || events + size <= MAX_FLUSH_EVENTS)) {
+        batch.push(post);
+        events += size;
+      } else {
+        rest.push(post);
+        for (const t of tagIds) blocked.add(t);
+      }
     }
-    const batch = this.queue.splice(0, n);
+    if (batch.length === 0) return; // every post waits for a tag in flight: its batch's end kicks
+    this.queue.splice(0, this.queue.length, ...rest);
+    const tagIds = batch.flatMap((p) => p.body.buttonEvents.map((e) => e.tag));
+    for (const t of tagIds) this.busy.set(t, (this.busy.get(t) ?? 0) + 1);
+    this.running++;
     this.stats.flushes++;
     this.stats.posts += batch.length;
     this.stats.events += events;
     this.stats.largestFlush = Math.max(this.stats.largestFlush, batch.length);
-    try {
-      await this.write(batch);
-    } finally {
-      this.flushing = false;
+    void this.write(batch).finally(() => {
+      for (const t of tagIds) {
+        const n = this.busy.get(t)! - 1;
+        if (n) this.busy.set(t, n);
+        else this.busy.delete(t);
+      }
+      this.running--;
       this.kick();
-    }
+    });
+    this.kick();
   }
 
   /** Writes a batch; if it fails, each post alone, so one bad post fails no other. */
   private async write(batch: Waiting[]): Promise<void> {
     let outcomes: (ButtonEventsOutcome | HttpError)[];
     try {
-      outcomes = await commitPosts(this.db, batch);
+      outcomes = await commitPosts(this.db, batch, this.stats);
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(asClientError(err));
       this.stats.isolated++;
       for (const post of batch) {
         try {
-          settle(post, (await commitPosts(this.db, [post]))[0]!);
+          settle(post, (await commitPosts(this.db, [post], this.stats))[0]!);
         } catch (alone) {
           post.reject(asClientError(alone));
         }
@@ -228,8 +279,15 @@ function asClientError(err: unknown): unknown {
   return err;
 }
 
-function commitPosts(db: Db, posts: readonly Post[]): Promise<(ButtonEventsOutcome | HttpError)[]> {
-  return withTransactionRetry(() => db.transaction((tx) => writePosts(tx, posts, new Date())));
+function commitPosts(
+  db: Db,
+  posts: readonly Post[],
+  stats: IngestStats,
+): Promise<(ButtonEventsOutcome | HttpError)[]> {
+  return withTransactionRetry(
+    () => db.transaction((tx) => writePosts(tx, posts, new Date())),
+    () => stats.raced++,
+  );
 }
 
 const unknownGateway = () => new HttpError(403, 'Unknown gateway', 'unknown_gateway', 'gateway');
@@ -250,8 +308,8 @@ type Item = {
   tag?: { id: string; zoneId: string | null };
   /** The batch's first button event with the same key, when this is a later one. */
   first?: Item;
-  /** The claimed row's id, when this button event is the first of its key ever. */
-  claimId?: string;
+  /** A first of its key that no earlier transaction stored: this batch claims it. */
+  claims?: boolean;
   answer?: Result;
 };
 
@@ -271,16 +329,90 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
 const recordset = (rows: readonly object[], columns: string) =>
   sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${sql.raw(columns)})`;
 
-/** `column in (the values)`, the values as one JSON parameter however many there are. */
-const inList = (column: AnyPgColumn, values: Iterable<string>) =>
-  sql`${column} in (select jsonb_array_elements_text(${JSON.stringify([...values])}::jsonb))`;
+/**
+ * The values as a text[] (one JSON parameter): `column = any(…)` is an index lookup per value,
+ * whatever the planner's statistics say of the table (a fresh install's say it is empty).
+ */
+const textArray = (values: Iterable<string>) =>
+  sql`array(select json_array_elements_text(${JSON.stringify([...values])}::json))`;
 
 const keyOf = (orgId: string, tagId: string, nonce: string) => JSON.stringify([orgId, tagId, nonce]);
 
 /**
- * Writes posts in one transaction: a few set-based statements whatever their number. Lock order is
- * deterministic (claims by key, alerts by tag), so concurrent writers (other instances) never
- * deadlock on each other's batches. Answers per post: its outcome, or a 403 for an unknown gateway.
+ * Another writer (another instance) stored a claim or opened an alert this batch counted on, after
+ * the batch read: the transaction is rolled back and the batch written again, reading that.
+ */
+class IngestRace extends Error {}
+
+/** What a batch reads before it decides anything: one statement. */
+type BatchReads = {
+  gateways: { id: string; org_id: string; zone_id: string | null }[];
+  tags: { id: string; org_id: string; zone_id: string | null; config: Record<string, unknown> }[];
+  open: Record<string, unknown>[];
+  claims: { org_id: string; tag_id: string; nonce: string; status: string; alert_id: string | null }[];
+  zones: { id: string; name: string; level: string; path: string[]; config: Record<string, unknown> }[];
+};
+
+const ALERT_COLUMNS = Object.entries(getTableColumns(alerts));
+
+/** An alerts row read as JSON (row_to_json) in the shape drizzle reads it. */
+function alertRowOf(json: Record<string, unknown>): AlertRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of ALERT_COLUMNS) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as AlertRow;
+}
+
+/**
+ * Reads, in one statement: the posts' gateways, the named tags with their zones and configs, every
+ * named tag's open alert (locked, in tag order), which (tag, nonce) earlier transactions stored, and
+ * the zones up to the root of every place an alert of this batch can be in (the payload's path, the
+ * escalation delay). It also takes the transaction's id before any outbox row takes a sequence
+ * number, and asks for the NOTIFY delivered at commit (realtime.ts `outboxOrderSql`).
+ */
+async function readBatch(tx: Tx, gatewayIds: Set<string>, tagIds: Set<string>, keys: Item[]) {
+  const [reads] = await rowsOf<BatchReads>(
+    tx,
+    sql`with g as (
+        select id, org_id, zone_id from ${gateways} where id = any(${textArray(gatewayIds)})
+      ), t as (
+        select id, org_id, zone_id, config from ${tags} where id = any(${textArray(tagIds)})
+      ), l as (
+        select * from ${alerts} where tag_id = any(array(select id from t)) and closed_at is null
+        order by tag_id for update
+      ), c as (
+        select b.org_id, b.tag_id, b.nonce, b.status, b.alert_id
+        from ${recordset(
+          keys.map((f) => ({ org_id: f.orgId, tag_id: f.event.tag, nonce: f.nonce })),
+          'org_id uuid, tag_id text, nonce text',
+        )}
+        join lateral (select * from ${buttonEvents} b
+          where b.org_id = v.org_id and b.tag_id = v.tag_id and b.nonce = v.nonce) b on true
+      ), z as (
+        select id, name, level, path, config from ${zones} where id in (
+          select unnest(p.path) from ${zones} p where p.id in (
+            select zone_id from g union select org_id from g union select zone_id from t
+            union select zone_id from l))
+      )
+      select ${outboxOrderSql},
+        (select coalesce(json_agg(g), '[]') from g) as gateways,
+        (select coalesce(json_agg(t), '[]') from t) as tags,
+        (select coalesce(json_agg(l), '[]') from l) as open,
+        (select coalesce(json_agg(c), '[]') from c) as claims,
+        (select coalesce(json_agg(z), '[]') from z) as zones`,
+  );
+  return reads!;
+}
+
+/**
+ * Writes posts in one transaction of two statements, whatever their number: one reads (readBatch),
+ * then, decided in memory, one writes every claim with its answer, the new and changed alerts,
+ * their history and their realtime events. Lock order is deterministic (alerts by tag, then claims
+ * by key), so concurrent writers (other instances) do not deadlock on each other's batches, and one
+ * that raced this batch makes it start again (IngestRace). Answers per post: its outcome, or a 403
+ * for an unknown gateway.
  */
 async function writePosts(
   tx: Tx,
@@ -288,105 +420,70 @@ async function writePosts(
   now: Date,
 ): Promise<(ButtonEventsOutcome | HttpError)[]> {
   const outcomes: (ButtonEventsOutcome | HttpError)[] = new Array(posts.length);
-  const gatewayRows = await tx
-    .select({ id: gateways.id, orgId: gateways.orgId, zoneId: gateways.zoneId })
-    .from(gateways)
-    .where(inArray(gateways.id, [...new Set(posts.map((p) => p.body.gateway))]));
-  const gatewayById = new Map(gatewayRows.map((g) => [g.id, g]));
-
   const items: Item[] = [];
-  posts.forEach((post, p) => {
-    const gateway = gatewayById.get(post.body.gateway);
-    if (!gateway || gateway.orgId !== post.key.orgId) {
-      outcomes[p] = unknownGateway();
-      return;
-    }
-    for (const event of post.body.buttonEvents) {
+  posts.forEach((p, post) => {
+    for (const event of p.body.buttonEvents) {
       const nonce = String(event.nonce);
       items.push({
-        post: p,
+        post,
         event,
-        orgId: post.key.orgId,
-        gatewayId: gateway.id,
-        gatewayZoneId: gateway.zoneId,
+        orgId: p.key.orgId,
+        gatewayId: p.body.gateway,
+        gatewayZoneId: null,
         nonce,
-        key: keyOf(post.key.orgId, event.tag, nonce),
+        key: keyOf(p.key.orgId, event.tag, nonce),
       });
     }
   });
-  if (items.length === 0) return outcomes;
+  const byKey = new Map(items.map((i) => [i.key, i]));
+  const named = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const reads = await readBatch(
+    tx,
+    new Set(posts.map((p) => p.body.gateway)),
+    new Set(items.map((i) => i.event.tag)),
+    named,
+  );
+  await letRequestsIn();
 
-  const tagRows = await tx
-    .select({ id: tags.id, orgId: tags.orgId, zoneId: tags.zoneId })
-    .from(tags)
-    .where(inList(tags.id, new Set(items.map((i) => i.event.tag))));
-  const tagById = new Map(tagRows.map((t) => [t.id, t]));
+  // Posts from a gateway that is not their organisation's are refused whole.
+  const gatewayById = new Map(reads.gateways.map((g) => [g.id, g]));
+  const refused = new Set<number>();
+  posts.forEach((post, p) => {
+    const gateway = gatewayById.get(post.body.gateway);
+    if (!gateway || gateway.org_id !== post.key.orgId) {
+      outcomes[p] = unknownGateway();
+      refused.add(p);
+    }
+  });
+  const live = items.filter((i) => !refused.has(i.post));
+  if (live.length === 0) return outcomes;
   const firstOf = new Map<string, Item>();
-  for (const item of items) {
-    const tag = tagById.get(item.event.tag);
-    if (tag && tag.orgId === item.orgId) item.tag = tag;
+  for (const item of live) {
     const first = firstOf.get(item.key);
     if (first) item.first = first;
     else firstOf.set(item.key, item);
   }
-
-  // Claims, in key order. A conflict is a (tag, nonce) an earlier transaction committed (or one
-  // under way elsewhere, which this insert waits for).
+  // Claims in key order: a deterministic lock order against other writers.
   const firsts = [...firstOf.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const claimed = await rowsOf<{ id: string; org_id: string; tag_id: string; nonce: string }>(
-    tx,
-    sql`insert into ${buttonEvents} (org_id, tag_id, nonce, gateway_id, events, status, received_at)
-      select v.org_id, v.tag_id, v.nonce, v.gateway_id, v.events, v.status, ${now.toISOString()}::timestamptz
-      from ${recordset(
-        firsts.map((f, ord) => ({
-          ord,
-          org_id: f.orgId,
-          tag_id: f.event.tag,
-          nonce: f.nonce,
-          gateway_id: f.gatewayId,
-          events: f.event.events,
-          status: f.tag ? 'pending' : 'unknown_tag',
-        })),
-        'ord int, org_id uuid, tag_id text, nonce text, gateway_id text, events jsonb, status text',
-      )}
-      order by v.ord
-      on conflict do nothing
-      returning id::text as id, org_id, tag_id, nonce`,
-  );
-  for (const c of claimed) firstOf.get(keyOf(c.org_id, c.tag_id, c.nonce))!.claimId = c.id;
-  await letRequestsIn();
 
-  // Retries of committed button events: answered as they were first.
-  const repeated = firsts.filter((f) => !f.claimId);
-  if (repeated.length) {
-    const stored = await rowsOf<{
-      org_id: string;
-      tag_id: string;
-      nonce: string;
-      status: string;
-      alert_id: string | null;
-    }>(
-      tx,
-      sql`select b.org_id, b.tag_id, b.nonce, b.status, b.alert_id from ${buttonEvents} b
-        join ${recordset(
-          repeated.map((f) => ({ org_id: f.orgId, tag_id: f.event.tag, nonce: f.nonce })),
-          'org_id uuid, tag_id text, nonce text',
-        )} on b.org_id = v.org_id and b.tag_id = v.tag_id and b.nonce = v.nonce`,
-    );
-    const storedByKey = new Map(stored.map((s) => [keyOf(s.org_id, s.tag_id, s.nonce), s]));
-    for (const f of repeated) {
-      const first = storedByKey.get(f.key);
-      f.answer =
-        first?.status === 'unknown_tag'
-          ? answer(f.event, 'unknown_tag')
-          : answer(f.event, 'duplicate', first?.alert_id);
-    }
-  }
-
-  // Presses: the claimed button events of known tags, per tag in arrival order.
+  const tagById = new Map(reads.tags.map((t) => [t.id, t]));
+  const storedByKey = new Map(reads.claims.map((c) => [keyOf(c.org_id, c.tag_id, c.nonce), c]));
   const pressesOf = new Map<string, Item[]>();
-  for (const item of items) {
-    if (!item.claimId) continue;
+  for (const item of live) {
+    item.gatewayZoneId = gatewayById.get(item.gatewayId)!.zone_id;
+    const tag = tagById.get(item.event.tag);
+    if (tag && tag.org_id === item.orgId) item.tag = { id: tag.id, zoneId: tag.zone_id };
+    if (item.first) continue;
+    const stored = storedByKey.get(item.key);
+    if (stored) {
+      // A retry of a button event an earlier transaction stored: answered as it was first.
+      item.answer =
+        stored.status === 'unknown_tag'
+          ? answer(item.event, 'unknown_tag')
+          : answer(item.event, 'duplicate', stored.alert_id);
+      continue;
+    }
+    item.claims = true;
     if (!item.tag) {
       item.answer = answer(item.event, 'unknown_tag');
       continue;
@@ -395,35 +492,113 @@ async function writePosts(
     if (list) list.push(item);
     else pressesOf.set(item.tag.id, [item]);
   }
-  const applied = await pressAlerts(tx, pressesOf, now);
-  await letRequestsIn();
 
+  // SPEC §4: each press joins its tag's open alert, else opens one; a tag's presses in arrival order.
+  const openOf = new Map(reads.open.map((json) => [json.tag_id as string, json]));
+  const applied = new Map<string, Applied>();
+  const fresh: AlertRow[] = [];
+  const updated: AlertRow[] = [];
+  for (const [tagId, presses] of pressesOf) {
+    const json = openOf.get(tagId);
+    const a = applyPresses(json ? alertRowOf(json) : undefined, presses, now);
+    applied.set(tagId, a);
+    (json ? updated : fresh).push(a.row);
+  }
   const rows = [...applied.values()].map((a) => a.row);
-  const ctx = rows.length ? await loadAlertContext(tx, rows) : { zones: new Map(), tags: new Map() };
+  const ctx: AlertContext = {
+    zones: new Map(reads.zones.map((z) => [z.id, z])),
+    tags: new Map(reads.tags.map((t) => [t.id, { id: t.id, config: t.config }])),
+  };
+  const claims = firsts.filter((f) => f.claims);
   const history = [...applied.values()].flatMap((a) => a.history);
-  if (history.length) {
-    await tx.execute(sql`insert into ${alertEvents} (alert_id, action, details, at)
-      select v.alert_id, v.action, v.details, ${now.toISOString()}::timestamptz
-      from ${recordset(
-        history.map((h, ord) => ({ ord, ...h })),
-        'ord int, alert_id uuid, action text, details jsonb',
-      )}
-      order by v.ord`);
+  const at = now.toISOString();
+
+  const [written] = await rowsOf<{ claims: number; opened: number }>(
+    tx,
+    sql`with c as (
+        insert into ${buttonEvents} (org_id, tag_id, nonce, gateway_id, events, status, alert_id, received_at)
+        select v.org_id, v.tag_id, v.nonce, v.gateway_id, v.events, v.status, v.alert_id, ${at}::timestamptz
+        from ${recordset(
+          claims.map((f, ord) => ({
+            ord,
+            org_id: f.orgId,
+            tag_id: f.event.tag,
+            nonce: f.nonce,
+            gateway_id: f.gatewayId,
+            events: f.event.events,
+            status: f.answer!.status,
+            alert_id: f.answer!.alertId ?? null,
+          })),
+          'ord int, org_id uuid, tag_id text, nonce text, gateway_id text, events jsonb, status text, alert_id uuid',
+        )}
+        order by v.ord
+        on conflict do nothing
+        returning 1
+      ), a as (
+        insert into ${alerts} (id, org_id, zone_id, tag_id, gateway_id, state, mode, danger_reason,
+          press_count, last_press_at, created_at, updated_at)
+        select v.id, v.org_id, v.zone_id, v.tag_id, v.gateway_id, v.state, v.mode, v.danger_reason,
+          v.press_count, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+        from ${recordset(
+          fresh.map((r) => ({
+            id: r.id,
+            org_id: r.orgId,
+            zone_id: r.zoneId,
+            tag_id: r.tagId,
+            gateway_id: r.gatewayId,
+            state: r.state,
+            mode: r.mode,
+            danger_reason: r.dangerReason,
+            press_count: r.pressCount,
+          })),
+          `id uuid, org_id uuid, zone_id uuid, tag_id text, gateway_id text, state text, mode text,
+          danger_reason text, press_count int`,
+        )}
+        order by v.tag_id
+        on conflict do nothing
+        returning id
+      ), u as (
+        update ${alerts} a set mode = v.mode, danger_reason = v.danger_reason,
+          press_count = v.press_count, last_press_at = ${at}::timestamptz, acknowledged_at = null,
+          acknowledged_by = null, updated_at = ${at}::timestamptz
+        from ${recordset(
+          updated.map((r) => ({
+            id: r.id,
+            mode: r.mode,
+            danger_reason: r.dangerReason,
+            press_count: r.pressCount,
+          })),
+          'id uuid, mode text, danger_reason text, press_count int',
+        )}
+        where a.id = v.id
+        returning a.id
+      ), h as (
+        insert into ${alertEvents} (alert_id, action, details, at)
+        select v.alert_id, v.action, v.details, ${at}::timestamptz
+        from ${recordset(
+          history.map((h, ord) => ({ ord, ...h })),
+          'ord int, alert_id uuid, action text, details jsonb',
+        )}
+        -- Not of an alert another writer's raced away (the batch then starts again, below).
+        where v.alert_id in (select id from a union all select id from u)
+        order by v.ord
+        returning 1
+      ), o as (${outboxInsertSql(rows.map((row) => alertEvent(row, ctx)))} returning 1)
+      select (select count(*) from c)::int as claims, (select count(*) from a)::int as opened,
+        (select count(*) from u)::int as updated, (select count(*) from h)::int as history,
+        (select count(*) from o)::int as events`,
+  );
+  if (written!.claims !== claims.length || written!.opened !== fresh.length) {
+    // Another writer stored one of these claims, or opened an alert for one of these tags, since
+    // this batch read: start again, and read what it wrote.
+    throw new IngestRace(
+      `ingest raced another writer: ${written!.claims}/${claims.length} claims, ${written!.opened}/${fresh.length} alerts`,
+    );
   }
-  if (rows.length) await publishAlerts(tx, rows, ctx);
   await letRequestsIn();
-  const settled = items.filter((i) => i.claimId && i.tag);
-  if (settled.length) {
-    await tx.execute(sql`update ${buttonEvents} b set status = v.status, alert_id = v.alert_id
-      from ${recordset(
-        settled.map((i) => ({ id: i.claimId, status: i.answer!.status, alert_id: i.answer!.alertId })),
-        'id bigint, status text, alert_id uuid',
-      )}
-      where b.id = v.id`);
-  }
 
   // Later copies within the batch are answered from the first.
-  for (const item of items) {
+  for (const item of live) {
     if (!item.first) continue;
     const first = item.first.answer!;
     item.answer =
@@ -442,7 +617,7 @@ async function writePosts(
     touched.set(post, list);
   }
   const resultsOf = new Map<number, Result[]>();
-  for (const item of items) {
+  for (const item of live) {
     const list = resultsOf.get(item.post) ?? [];
     list.push(item.answer!);
     resultsOf.set(item.post, list);
@@ -470,93 +645,6 @@ type Applied = {
   /** The post of the tag's last press in the batch. */
   lastPost: number;
 };
-
-/**
- * SPEC §4: each press joins its tag's open alert (joinPress), else opens one, created → notified in
- * this transaction; presses of one tag apply in arrival order. The open alerts of every tag are
- * locked at once, in tag order. The partial unique index alerts_open_tag_idx keeps one open alert
- * per tag: an insert that loses a race to another writer's alert does nothing, and the tag's presses
- * join that alert instead.
- */
-async function pressAlerts(tx: Tx, pressesOf: Map<string, Item[]>, now: Date): Promise<Map<string, Applied>> {
-  const applied = new Map<string, Applied>();
-  if (pressesOf.size === 0) return applied;
-  const openOf = new Map<string, AlertRow>();
-  const lockOpen = async (tagIds: string[]) => {
-    const open = await tx
-      .select()
-      .from(alerts)
-      .where(and(inList(alerts.tagId, tagIds), isNull(alerts.closedAt)))
-      .orderBy(asc(alerts.tagId))
-      .for('update');
-    for (const row of open) openOf.set(row.tagId, row);
-  };
-  let pending = [...pressesOf.keys()].sort();
-  await lockOpen(pending);
-  const updated: AlertRow[] = [];
-  for (let attempt = 0; pending.length; attempt++) {
-    if (attempt === 3)
-      throw new Error(`No open alert could be made or joined for tags ${pending.join(', ')}`);
-    const fresh: AlertRow[] = [];
-    for (const tagId of pending) {
-      const open = openOf.get(tagId);
-      const a = applyPresses(open, pressesOf.get(tagId)!, now);
-      applied.set(tagId, a);
-      if (open) updated.push(a.row);
-      else fresh.push(a.row);
-    }
-    if (fresh.length === 0) break;
-    const inserted = new Set(
-      (
-        await rowsOf<{ id: string }>(
-          tx,
-          sql`insert into ${alerts} (id, org_id, zone_id, tag_id, gateway_id, state, mode, danger_reason,
-              press_count, last_press_at, created_at, updated_at)
-            select v.id, v.org_id, v.zone_id, v.tag_id, v.gateway_id, v.state, v.mode, v.danger_reason,
-              v.press_count, v.at, v.at, v.at
-            from ${recordset(
-              fresh.map((r) => ({
-                id: r.id,
-                org_id: r.orgId,
-                zone_id: r.zoneId,
-                tag_id: r.tagId,
-                gateway_id: r.gatewayId,
-                state: r.state,
-                mode: r.mode,
-                danger_reason: r.dangerReason,
-                press_count: r.pressCount,
-                at: now.toISOString(),
-              })),
-              `id uuid, org_id uuid, zone_id uuid, tag_id text, gateway_id text, state text, mode text,
-              danger_reason text, press_count int, at timestamptz`,
-            )}
-            order by v.tag_id
-            on conflict do nothing
-            returning id`,
-        )
-      ).map((r) => r.id),
-    );
-    pending = fresh.filter((r) => !inserted.has(r.id)).map((r) => r.tagId);
-    if (pending.length) await lockOpen(pending);
-  }
-  if (updated.length) {
-    await tx.execute(sql`update ${alerts} a set mode = v.mode, danger_reason = v.danger_reason,
-        press_count = v.press_count, last_press_at = v.last_press_at, acknowledged_at = null,
-        acknowledged_by = null, updated_at = v.last_press_at
-      from ${recordset(
-        updated.map((r) => ({
-          id: r.id,
-          mode: r.mode,
-          danger_reason: r.dangerReason,
-          press_count: r.pressCount,
-          last_press_at: r.lastPressAt.toISOString(),
-        })),
-        'id uuid, mode text, danger_reason text, press_count int, last_press_at timestamptz',
-      )}
-      where a.id = v.id`);
-  }
-  return applied;
-}
 
 /** The presses of one tag, in order, on its open alert (or on a new one): all in memory. */
 function applyPresses(open: AlertRow | undefined, presses: Item[], now: Date): Applied {
@@ -658,14 +746,19 @@ function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Reruns a transaction PostgreSQL chose as a deadlock or serialization victim (it committed nothing). */
-async function withTransactionRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+/**
+ * Reruns a transaction PostgreSQL chose as a deadlock or serialization victim, or one that raced
+ * another writer (IngestRace): it committed nothing.
+ */
+async function withTransactionRetry<T>(run: () => Promise<T>, onRace: () => void, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (err) {
       const state = sqlState(err);
-      if (attempt >= attempts || (state !== '40P01' && state !== '40001')) throw err;
+      const again = err instanceof IngestRace || state === '40P01' || state === '40001';
+      if (attempt >= attempts || !again) throw err;
+      if (err instanceof IngestRace) onRace();
     }
   }
 }

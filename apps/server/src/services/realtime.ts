@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { and, asc, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, Db, Tx } from '../db/client';
@@ -44,18 +44,26 @@ export type NewRealtimeEvent = Omit<RealtimeEvent, 'seq'>;
 export async function appendEvents(tx: Tx | Db, events: readonly NewRealtimeEvent[]): Promise<void> {
   if (events.length === 0) return;
   if (tx instanceof PgTransaction) {
-    // The transaction takes its id before its rows take sequence numbers: a reader that sees a
-    // hole in the sequence then knows which open transactions may still fill it (RealtimeBus).
-    await tx.execute(sql`select pg_current_xact_id(), pg_notify(${OUTBOX_CHANNEL}, '')`);
-    await insertOutbox(tx, events);
+    await tx.execute(sql`select ${outboxOrderSql}`);
+    await tx.execute(outboxInsertSql(events));
   } else {
-    await insertOutbox(tx, events);
+    await tx.execute(outboxInsertSql(events));
     await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   }
 }
 
-/** The rows as one JSON parameter, in order: a batch of ingest appends thousands at once. */
-async function insertOutbox(tx: Tx | Db, events: readonly NewRealtimeEvent[]): Promise<void> {
+/**
+ * Select-list items a transaction runs before its outbox rows: it takes its id before its rows take
+ * sequence numbers, so a reader that sees a hole in the sequence knows which open transactions may
+ * still fill it (RealtimeBus); and the NOTIFY, delivered at commit, wakes every instance.
+ */
+export const outboxOrderSql = sql`pg_current_xact_id()::text as xact_id, pg_notify(${OUTBOX_CHANNEL}, '')`;
+
+/**
+ * The insert of outbox rows, in this order, as one JSON parameter (a batch of ingest appends
+ * thousands at once); a statement of its own or a writer's CTE (ingest). Run `outboxOrderSql` first.
+ */
+export function outboxInsertSql(events: readonly NewRealtimeEvent[]): SQL {
   const rows = events.map((e, ord) => ({
     ord,
     org_id: e.orgId,
@@ -64,11 +72,11 @@ async function insertOutbox(tx: Tx | Db, events: readonly NewRealtimeEvent[]): P
     type: e.type,
     payload: e.payload,
   }));
-  await tx.execute(sql`insert into ${outbox} (org_id, zone_id, zone_path, type, payload)
+  return sql`insert into ${outbox} (org_id, zone_id, zone_path, type, payload)
     select v.org_id, v.zone_id, v.zone_path, v.type, v.payload
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as v(ord int, org_id uuid, zone_id uuid, zone_path uuid[], type text, payload jsonb)
-    order by v.ord`);
+    order by v.ord`;
 }
 
 /** Whether an event lies in a caller's scope: its organisation, and a zone under one of the roots. */
