@@ -9,6 +9,7 @@ export const SSE_KEEPALIVE_MS = 15_000;
 
 /** A test-mode alert's event (its payload's `alert.mode` is 'test'). */
 export function isTestAlertEvent(event: RealtimeEvent): boolean {
+  if (event.testAlert !== undefined) return event.testAlert;
   const alert = event.payload.alert;
   return typeof alert === 'object' && alert !== null && (alert as { mode?: unknown }).mode === 'test';
 }
@@ -23,7 +24,9 @@ const frames = new WeakMap<RealtimeEvent, Buffer>();
 export function sseFrame(event: RealtimeEvent): Buffer {
   let frame = frames.get(event);
   if (!frame) {
-    frame = Buffer.from(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`);
+    frame = Buffer.from(
+      `id: ${event.seq}\nevent: ${event.type}\ndata: ${event.json ?? JSON.stringify(event.payload)}\n\n`,
+    );
     frames.set(event, frame);
   }
   return frame;
