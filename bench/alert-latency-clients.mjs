@@ -15,7 +15,7 @@ let drops = 0;
 let cpuSince = process.cpuUsage();
 let closing = false;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-const TAG = /"tag":\{"id":"([0-9a-f]{12})"/;
+const TAG = /"tag": ?\{"id": ?"([0-9a-f]{12})"/;
 
 function onChunk(client, chunk) {
   client.buffer += chunk;

@@ -9,7 +9,7 @@
 (() => {
   const now = () => performance.timeOrigin + performance.now();
   const block = window.__benchBlockStream === true;
-  const TAG_IN_EVENT = /"tag":\{"id":"([0-9a-f]{12})"/g;
+  const TAG_IN_EVENT = /"tag": ?\{"id": ?"([0-9a-f]{12})"/g;
   const state = { seen: {}, arrived: {}, polls: 0, streams: 0, blocked: 0, warnings: 0 };
   window.__bench = state;
 

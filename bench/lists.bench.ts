@@ -12,6 +12,7 @@
 //     while 500-tag batch operations run                                      target p99 < 100 ms
 //
 // BENCH_TAGS=100000 BENCH_GATEWAYS=5000 BENCH_PAGE_RUNS=60 BENCH_INGEST_RATE=20
+// BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p') go to the server's node
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,7 +70,12 @@ class Server {
   }
   static async start(dataDir: string): Promise<Server> {
     const child = fork(path.join(import.meta.dirname, 'lists-server.ts'), [dataDir], {
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        ...(env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...env, LOG_LEVEL: 'warn' },
     });

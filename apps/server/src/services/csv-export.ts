@@ -17,8 +17,12 @@ import { listClauses, type ListSpec, type ParsedList } from './list';
  * work on it (bench/lists.bench.ts). Fields are written by the domain's `csvField` and `csvDate`.
  */
 
-/** Mutable so a test can lower the row limit instead of making 100,001 rows. */
-export const CSV_EXPORT_LIMITS = { maxRows: CSV_MAX_ROWS, batchSize: 1000 };
+/**
+ * Mutable so a test can lower the row limit instead of making 100,001 rows. Batches of 250: a post
+ * waits at most one batch per running export (batches of 1,000: ingest p99 316 ms during three
+ * exports, 250: 93 ms, the export no slower; docs/BENCHMARKS.md "Lists at scale").
+ */
+export const CSV_EXPORT_LIMITS = { maxRows: CSV_MAX_ROWS, batchSize: 250 };
 
 /** A row as PostgreSQL writes it in JSON: column names as keys, times as ISO strings. */
 export type JsonRow = Record<string, unknown>;
