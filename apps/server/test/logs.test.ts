@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { batchOperations, gatewayCommands, zones } from '../src/db/schema';
+import { batchOperations, gatewayCommands, gateways, zones } from '../src/db/schema';
+import { placedUser } from './helpers/alerts';
 import { getTestApp, keyHeaders, signIn, unique } from './helpers/app';
 
 let app: FastifyInstance;
@@ -277,6 +278,32 @@ describe('GET /api/log/sync (issue 6 sync log)', () => {
     );
     expect(pending.data.map((c) => c.type)).toEqual(['unassign']);
     expect((await page(`/api/log/sync?gateway=${gateway}`, acme)).data).toHaveLength(1);
+  });
+
+  it('shows an admin placed in part of the organisation only the commands of gateways placed there', async () => {
+    const zoneOf = async (name: string) =>
+      (await app.db.select().from(zones).where(eq(zones.name, name)))[0]!;
+    const [inside, outside] = [await zoneOf('Room 201'), await zoneOf('Room 202')];
+    const near = `5d${Date.now().toString(16).slice(-10)}`;
+    const far = `5e${Date.now().toString(16).slice(-10)}`;
+    await app.db.insert(gateways).values([
+      { id: near, orgId: demoOrg, zoneId: inside.id },
+      { id: far, orgId: demoOrg, zoneId: outside.id },
+    ]);
+    await app.db.insert(gatewayCommands).values([
+      { orgId: demoOrg, gatewayId: near, type: 'diag', payload: {} },
+      { orgId: demoOrg, gatewayId: far, type: 'diag', payload: {} },
+    ]);
+    const placed = (await signIn(app, await placedUser(app, { zone: 'Room 201', role: 'admin' }))).headers;
+    const seen = async (headers: Record<string, string>) => {
+      const found: string[] = [];
+      for (const id of [near, far]) {
+        found.push(...(await page(`/api/log/sync?gateway=${id}`, headers)).data.map((c) => c.gatewayId));
+      }
+      return found;
+    };
+    expect(await seen(placed)).toEqual([near]);
+    expect(await seen(admin)).toEqual([near, far]);
   });
 
   it('refuses what is not on its whitelist, takes hostile text as data, needs list LogSync', async () => {

@@ -32,6 +32,6 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: ['list', 'LogSync'] },
       schema: { querystring: listQuery, response: { 200: syncLogListSchema, 400: errorSchema } },
     },
-    async (req) => listSyncLog(app.db, callerOf(req).org.id, req.query),
+    async (req) => listSyncLog(app.db, callerOf(req).scope, req.query),
   );
 };

@@ -2,9 +2,10 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditChanges, type AuditEntry, type BatchLogEntry, type SyncLogEntry } from '@vigil/domain';
 import type { Db } from '../db/client';
-import { apiKeys, auditLog, batchOperations, gatewayCommands, users } from '../db/schema';
+import { apiKeys, auditLog, batchOperations, gatewayCommands, gateways, users } from '../db/schema';
 import { badRequest } from '../errors';
 import { parseListQueryOrThrow, runList, type ListSpec } from './list';
+import { locatedInScope, type Scope } from './scope';
 import { UUID_RE } from './role-checks';
 
 // SPEC §7 GET log/audit, /log/batch and /log/sync (issue 6). Every log is the caller's
@@ -178,12 +179,26 @@ const syncListSpec: ListSpec = {
 };
 
 /**
+ * The commands a caller may see: the organisation's; a caller placed in part of it (ARCHITECTURE §4
+ * tenancy), those of the gateways located there now.
+ */
+function syncInScope(scope: Scope) {
+  const inOrg = eq(gatewayCommands.orgId, scope.orgId);
+  if (scope.roots.includes(scope.orgId)) return inOrg;
+  return and(
+    inOrg,
+    sql`${gatewayCommands.gatewayId} in (select ${gateways.id} from ${gateways}
+      where ${locatedInScope(scope, gateways.zoneId, gateways.orgId)})`,
+  )!;
+}
+
+/**
  * GET /api/log/sync: each configuration or command pushed to a gateway, when it was handed over
  * (`deliveredAt`, its next heartbeat) and when the gateway confirmed it (`confirmedAt`).
  */
-export async function listSyncLog(db: Db, orgId: string, query: Record<string, unknown>) {
+export async function listSyncLog(db: Db, scope: Scope, query: Record<string, unknown>) {
   const parsed = parseListQueryOrThrow(query, syncListSpec);
-  const page = await runList(db, gatewayCommands, syncListSpec, parsed, eq(gatewayCommands.orgId, orgId));
+  const page = await runList(db, gatewayCommands, syncListSpec, parsed, syncInScope(scope));
   return {
     ...page,
     data: page.data.map((row): SyncLogEntry => ({
