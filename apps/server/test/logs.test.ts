@@ -298,7 +298,9 @@ describe('GET /api/log/sync (issue 6 sync log)', () => {
     const seen = async (headers: Record<string, string>) => {
       const found: string[] = [];
       for (const id of [near, far]) {
-        found.push(...(await page(`/api/log/sync?gateway=${id}`, headers)).data.map((c) => c.gatewayId));
+        found.push(
+          ...(await page(`/api/log/sync?gateway=${id}`, headers)).data.map((c) => c.gatewayId as string),
+        );
       }
       return found;
     };
