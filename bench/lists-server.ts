@@ -12,7 +12,7 @@ type Message =
   | { type: 'exit' };
 
 const dataDir = process.argv[2]!;
-const database = await openDatabase({ databaseUrl: undefined, dataDir });
+const database = await openDatabase({ databaseUrl: process.argv[3] || undefined, dataDir });
 const app = await buildApp(
   { ...loadConfig({}), dataDir, consoleDir: undefined },
   { database, ownsDatabase: true, logger: false, jobs: false },

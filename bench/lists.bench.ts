@@ -13,10 +13,11 @@
 //
 // BENCH_TAGS=100000 BENCH_GATEWAYS=5000 BENCH_PAGE_RUNS=60 BENCH_INGEST_RATE=20
 // BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p') go to the server's node
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { eventsForPattern } from '@vigil/domain';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEMO_GATEWAY_KEY, DEMO_PASSWORD, DEMO_TAG_IDS, seedDemo } from '../apps/server/src/db/seed';
@@ -68,8 +69,8 @@ class Server {
       },
     );
   }
-  static async start(dataDir: string): Promise<Server> {
-    const child = fork(path.join(import.meta.dirname, 'lists-server.ts'), [dataDir], {
+  static async start(dataDir: string, databaseUrl?: string): Promise<Server> {
+    const child = fork(path.join(import.meta.dirname, 'lists-server.ts'), [dataDir, databaseUrl ?? ''], {
       execArgv: [
         '--import',
         'tsx',
@@ -232,8 +233,26 @@ async function ingestDuring<T>(server: Server, rate: number, work: () => Promise
 // --- the run --------------------------------------------------------------------------------------
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-lists-'));
+// BENCH_DB=pg: the same run on PostgreSQL (a database made for it on BENCH_PG_URL, dropped after).
+const PG_BASE = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const pgName = env.BENCH_DB === 'pg' ? `vigil_bench_lists_${process.pid}` : undefined;
+const databaseUrl = pgName ? `${PG_BASE}/${pgName}` : undefined;
+async function adminSql(text: string) {
+  const client = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+if (pgName) await adminSql(`create database ${pgName}`);
+process.on('exit', () => {
+  if (pgName)
+    spawnSync('psql', [`${PG_BASE}/postgres`, '-qc', `drop database if exists ${pgName} with (force)`]);
+});
 {
-  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  const database = await openDatabase({ databaseUrl, dataDir });
   await seedDemo(database.db);
   // The demo organisation already holds the demo tags: its list is exactly TAGS rows.
   const demoTags = await database.sql.query<{ n: number }>(
@@ -247,7 +266,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-lists-'));
       `(vigil seed --tags --gateways; target < 60 s: ${report.ms < 60_000 ? 'met' : 'MISSED'})`,
   );
 }
-const server = await Server.start(dataDir);
+const server = await Server.start(dataDir, databaseUrl);
 const login = await fetch(`${server.url}/api/auth/password/demo`, {
   method: 'POST',
   headers: { slug: 'demo', domain: 'localhost', 'content-type': 'application/json' },
@@ -273,7 +292,7 @@ const PAGE_QUERIES: [string, string][] = [
 ];
 
 console.log(
-  `\nPGlite (embedded), ${TAGS} tags + ${GATEWAYS} gateways in one organisation; pages of 100, ${PAGE_RUNS} runs each; ` +
+  `\n${pgName ? `PostgreSQL (${pgName})` : 'PGlite (embedded)'}, ${TAGS} tags + ${GATEWAYS} gateways in one organisation; pages of 100, ${PAGE_RUNS} runs each; ` +
     `load average before: ${os
       .loadavg()
       .map((l) => fmt(l, 2))

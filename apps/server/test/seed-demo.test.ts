@@ -1,20 +1,42 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { gatewayStatus, type Gateway } from '@vigil/domain';
 import { gatewayHeartbeats } from '../src/db/schema';
 import { DEMO_GATEWAY_IDS, DEMO_HEARTBEATS_PER_GATEWAY } from '../src/db/seed';
-import { getTestApp, signIn } from './helpers/app';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { seedDemo } from '../src/db/seed';
+import { orgBySlugCache, roleAbilityCache } from '../src/services/caller';
+import { signIn, testConfig } from './helpers/app';
+import { freshPostgresDatabase } from './helpers/spawn';
 
 // The demo organisation's gateways on a fresh demo: reporting, with 24 hours of diagnostics to show.
-// Other test files heartbeat b0a710000001 and b0a710000004 (tests share one database); the exact
-// checks below read b0a710000002 and b0a710000003, which only the seed writes.
+// A database of this file's own (on PostgreSQL the other files share one, and heartbeat the demo
+// gateways: `vigil simulate`'s test, the ingest tests).
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
+let drop: (() => Promise<void>) | undefined;
+// Organisations and roles are cached per process, not per database: this file's are not the others'.
+const forgetCaches = () => {
+  orgBySlugCache.delete();
+  roleAbilityCache.delete();
+};
 beforeAll(async () => {
-  app = await getTestApp();
+  forgetCaches();
+  const fresh = process.env.DATABASE_URL ? await freshPostgresDatabase('vigil_seed_demo') : undefined;
+  drop = fresh?.drop;
+  const database = await openDatabase({ databaseUrl: fresh?.url, dataDir: ':memory:' });
+  await seedDemo(database.db);
+  app = await buildApp(testConfig(), { database, ownsDatabase: true, logger: false, jobs: false });
+  await app.ready();
   admin = (await signIn(app, 'admin@demo.example')).headers;
+});
+afterAll(async () => {
+  await app?.close();
+  await drop?.();
+  forgetCaches();
 });
 const get = (url: string) => app.inject({ url, headers: admin });
 
