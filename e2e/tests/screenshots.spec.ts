@@ -6,7 +6,7 @@ import { expandZone, signIn } from '../fixtures';
 const out = (name: string) => path.join(import.meta.dirname, '../../docs/screenshots', name);
 test.skip(!process.env.UPDATE_SCREENSHOTS, 'only when refreshing docs/screenshots');
 
-test('screenshots of the login, zones and users screens', async ({ page }) => {
+test('screenshots of the login, zones, users, tags and gateways screens', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
   await page.screenshot({ path: out('login.png') });
@@ -22,4 +22,12 @@ test('screenshots of the login, zones and users screens', async ({ page }) => {
   await page.getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('cell', { name: 'admin@demo.example' })).toBeVisible();
   await page.screenshot({ path: out('users.png') });
+
+  await page.goto('/tags');
+  await expect(page.getByRole('cell', { name: 'c0ffee000001', exact: true })).toBeVisible();
+  await page.screenshot({ path: out('tags.png') });
+
+  await page.goto('/gateways');
+  await expect(page.getByRole('cell', { name: 'b0a710000001', exact: true })).toBeVisible();
+  await page.screenshot({ path: out('gateways.png') });
 });

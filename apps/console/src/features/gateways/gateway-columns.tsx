@@ -44,7 +44,8 @@ export function gatewayColumns(now: Date): ColumnDef<Gateway>[] {
       cell: ({ row }) => {
         const kind = statusOf(row.original, now);
         return (
-          <Badge variant="light" color={STATUS_COLOURS[kind]}>
+          // max-content: a squeezed column would cut the word to "CONN…".
+          <Badge variant="light" color={STATUS_COLOURS[kind]} miw="max-content">
             {statusLabel(kind)}
           </Badge>
         );
