@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { batchOperations, gatewayCommands, gateways, zones } from '../src/db/schema';
-import { placedUser } from './helpers/alerts';
+import { auditLog, batchOperations, gatewayCommands, gateways, zones } from '../src/db/schema';
+import { freshTag, placedUser } from './helpers/alerts';
 import { getTestApp, keyHeaders, signIn, unique } from './helpers/app';
 
 let app: FastifyInstance;
@@ -321,5 +321,57 @@ describe('GET /api/log/sync (issue 6 sync log)', () => {
       (await page(`/api/log/sync?query=${encodeURIComponent("'; drop table gateway_commands; --")}`)).data,
     ).toEqual([]);
     expect((await get('/api/log/sync', security)).statusCode).toBe(403);
+  });
+});
+
+// ARCHITECTURE §4 tenancy: an admin placed in part of the organisation reads the logs of what lies there.
+describe('logs of a caller placed in part of the organisation', () => {
+  it('shows the audit entries of tags placed there and the caller’s own, not those elsewhere', async () => {
+    const near = await freshTag(app, 'Room 201');
+    const far = await freshTag(app, 'Room 202');
+    const email = await placedUser(app, { zone: 'Room 201', role: 'admin' });
+    const placed = await signIn(app, email);
+    const entry = (entityId: string, actor = 'someone-else') => ({
+      requestId: unique('req'),
+      actor,
+      orgId: demoOrg,
+      entity: 'tag',
+      entityId,
+      action: 'update',
+      after: { label: 'x' },
+    });
+    await app.db.insert(auditLog).values([entry(near), entry(far), entry('a-role-id', 'someone-else')]);
+    const seen = async (headers: Record<string, string>, id: string) =>
+      (await page(`/api/log/audit?id=${id}`, headers)).data.length;
+    expect(await seen(placed.headers, near)).toBe(1);
+    expect(await seen(placed.headers, far)).toBe(0);
+    expect(await seen(placed.headers, 'a-role-id')).toBe(0);
+    expect(await seen(admin, near)).toBe(1);
+    expect(await seen(admin, far)).toBe(1);
+    // The caller's own entries, whatever their subject.
+    const me = (await get('/api/users/me', placed.headers)).json() as { id: string };
+    await app.db.insert(auditLog).values(entry('another-role-id', me.id));
+    expect(await seen(placed.headers, 'another-role-id')).toBe(1);
+  });
+
+  it('shows the batch runs whose every tag lies there', async () => {
+    const near = await freshTag(app, 'Room 201');
+    const far = await freshTag(app, 'Room 202');
+    const placed = (await signIn(app, await placedUser(app, { zone: 'Room 201', role: 'admin' }))).headers;
+    const op = unique('op');
+    const run = (ids: string[]) => ({
+      orgId: demoOrg,
+      requestId: unique('req'),
+      actor: { id: 'u-1', name: 'Dana Admin' },
+      subject: 'Tag',
+      op,
+      ids,
+      count: ids.length,
+    });
+    await app.db.insert(batchOperations).values([run([near]), run([near, far]), run([far])]);
+    const runs = async (headers: Record<string, string>) =>
+      (await page(`/api/log/batch?op=${op}`, headers)).data.map((r) => (r.ids as string[]).join(','));
+    expect(await runs(placed)).toEqual([near]);
+    expect((await runs(admin)).sort()).toEqual([near, `${near},${far}`, far].sort());
   });
 });

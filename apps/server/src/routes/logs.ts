@@ -14,7 +14,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: ['list', 'LogAudit'] },
       schema: { querystring: listQuery, response: { 200: auditListSchema, 400: errorSchema } },
     },
-    async (req) => listAudit(app.db, callerOf(req).org.id, req.query),
+    async (req) => listAudit(app.db, callerOf(req), req.query),
   );
 
   app.get(
@@ -23,7 +23,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: ['list', 'LogBatch'] },
       schema: { querystring: listQuery, response: { 200: batchLogListSchema, 400: errorSchema } },
     },
-    async (req) => listBatchLog(app.db, callerOf(req).org.id, req.query),
+    async (req) => listBatchLog(app.db, callerOf(req).scope, req.query),
   );
 
   app.get(

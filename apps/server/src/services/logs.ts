@@ -1,11 +1,23 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditChanges, type AuditEntry, type BatchLogEntry, type SyncLogEntry } from '@vigil/domain';
 import type { Db } from '../db/client';
-import { apiKeys, auditLog, batchOperations, gatewayCommands, gateways, users } from '../db/schema';
+import {
+  alerts,
+  apiKeys,
+  auditLog,
+  batchOperations,
+  gatewayCommands,
+  gateways,
+  people,
+  tags,
+  users,
+  zones,
+} from '../db/schema';
 import { badRequest } from '../errors';
 import { parseListQueryOrThrow, runList, type ListSpec } from './list';
-import { locatedInScope, type Scope } from './scope';
+import { locatedInScope, zoneInScope, type Scope } from './scope';
+import type { Caller } from './caller';
 import { UUID_RE } from './role-checks';
 
 // SPEC §7 GET log/audit, /log/batch and /log/sync (issue 6). Every log is the caller's
@@ -82,7 +94,11 @@ async function actorNames(db: Db, actors: string[]): Promise<Map<string, string>
  * GET /api/log/audit?id=&query=&includeDetails=true&orderBy=at: `id` matches an entity id or a
  * request id; `includeDetails` adds each entry's before/after diff (the domain's auditChanges).
  */
-export async function listAudit(db: Db, orgId: string, query: Record<string, unknown>) {
+export async function listAudit(
+  db: Db,
+  caller: Pick<Caller, 'id' | 'scope'>,
+  query: Record<string, unknown>,
+) {
   const params = auditParamsSchema.safeParse({ id: query.id, includeDetails: query.includeDetails });
   if (!params.success) {
     const issue = params.error.issues[0]!;
@@ -91,7 +107,7 @@ export async function listAudit(db: Db, orgId: string, query: Record<string, unk
   const { id, includeDetails } = params.data;
   const parsed = parseListQueryOrThrow(query, auditListSpec);
   const scope = and(
-    eq(auditLog.orgId, orgId),
+    auditInScope(caller),
     id ? or(eq(auditLog.entityId, id), eq(auditLog.requestId, id)) : undefined,
   );
   const page = await runList(db, auditLog, auditListSpec, parsed, scope);
@@ -101,6 +117,66 @@ export async function listAudit(db: Db, orgId: string, query: Record<string, unk
   );
   const details = includeDetails === 'true' || includeDetails === '1';
   return { ...page, data: page.data.map((row) => toAuditEntry(row, names, details)) };
+}
+
+/** Zones inside a caller's part of the organisation. */
+const zonesInScope = (scope: Scope) => sql`(select ${zones.id} from ${zones} where ${zoneInScope(scope)})`;
+
+/**
+ * The entries a caller may read: the organisation's. A caller placed in part of it (ARCHITECTURE §4
+ * tenancy) reads those of the located things (tags, gateways, people, users, zones, alerts) that
+ * lie there now, and their own; not those of organisation-wide things (roles, keys, stations).
+ */
+function auditInScope(caller: Pick<Caller, 'id' | 'scope'>): SQL {
+  const { scope } = caller;
+  const inOrg = eq(auditLog.orgId, scope.orgId);
+  if (scope.roots.includes(scope.orgId)) return inOrg;
+  const located = (entity: string, ids: SQL) =>
+    sql`(${auditLog.entity} = ${entity} and ${auditLog.entityId} in ${ids})`;
+  return and(
+    inOrg,
+    or(
+      eq(auditLog.actor, caller.id),
+      located(
+        'tag',
+        sql`(select ${tags.id} from ${tags} where ${locatedInScope(scope, tags.zoneId, tags.orgId)})`,
+      ),
+      located(
+        'gateway',
+        sql`(select ${gateways.id} from ${gateways} where ${locatedInScope(scope, gateways.zoneId, gateways.orgId)})`,
+      ),
+      located(
+        'person',
+        sql`(select ${people.id}::text from ${people} where ${people.zoneId} in ${zonesInScope(scope)})`,
+      ),
+      located(
+        'user',
+        sql`(select ${users.id}::text from ${users} where ${users.zoneId} in ${zonesInScope(scope)})`,
+      ),
+      located('zone', sql`(select ${zones.id}::text from ${zones} where ${zoneInScope(scope)})`),
+      located(
+        'alert',
+        sql`(select ${alerts.id}::text from ${alerts} where ${alerts.zoneId} in ${zonesInScope(scope)})`,
+      ),
+    ),
+  )!;
+}
+
+/**
+ * The batch runs a caller may read: the organisation's; a caller placed in part of it, those whose
+ * every tag or gateway lies there now (a run's ids are shown, so one reaching outside is not).
+ */
+function batchInScope(scope: Scope): SQL {
+  const inOrg = eq(batchOperations.orgId, scope.orgId);
+  if (scope.roots.includes(scope.orgId)) return inOrg;
+  const outside = (table: typeof tags | typeof gateways) =>
+    sql`exists (select 1 from unnest(${batchOperations.ids}) as i(id)
+      where i.id not in (select ${table.id} from ${table} where ${locatedInScope(scope, table.zoneId, table.orgId)}))`;
+  return and(
+    inOrg,
+    sql`case ${batchOperations.subject} when 'Tag' then not ${outside(tags)}
+      when 'Gateway' then not ${outside(gateways)} else false end`,
+  )!;
 }
 
 function toAuditEntry(row: AuditRow, names: Map<string, string>, details: boolean): AuditEntry {
@@ -138,9 +214,9 @@ const batchListSpec: ListSpec = {
 };
 
 /** GET /api/log/batch: every bulk run of a tag or gateway operation (issue 6 'Batch Operations Log'). */
-export async function listBatchLog(db: Db, orgId: string, query: Record<string, unknown>) {
+export async function listBatchLog(db: Db, scope: Scope, query: Record<string, unknown>) {
   const parsed = parseListQueryOrThrow(query, batchListSpec);
-  const page = await runList(db, batchOperations, batchListSpec, parsed, eq(batchOperations.orgId, orgId));
+  const page = await runList(db, batchOperations, batchListSpec, parsed, batchInScope(scope));
   return {
     ...page,
     data: page.data.map((row): BatchLogEntry => ({
