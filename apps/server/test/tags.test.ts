@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { csvField } from '@vigil/domain';
+import { csvField, tagListSchema } from '@vigil/domain';
 import { eq, sql } from 'drizzle-orm';
 import { apiKeys, distributionStations, tags } from '../src/db/schema';
 import { sha256 } from '../src/services/crypto';
@@ -637,5 +637,22 @@ describe('tag rows as stored stay valid for the API', () => {
     expect(res.json().total).toBeGreaterThanOrEqual(12);
     const [row] = await app.db.select().from(tags).where(eq(tags.id, 'c0ffee000001'));
     expect(row).toBeDefined();
+  });
+});
+
+// GET /api/tags answers without checking its rows against the schema on the way out (routes/tags.ts):
+// what it sends must still be exactly what the schema says, with every option of the page.
+describe('GET /api/tags answers what its schema says', () => {
+  it.each([
+    'limit=500',
+    'limit=50&locationFields=1&config.state=deployed',
+    'query=badge&orderBy=-state.battery.current.level&limit=20&locationFields=1',
+  ])('%s', async (query) => {
+    const { headers } = await signIn(app, 'admin@demo.example');
+    const res = await app.inject({ url: `/api/tags?${query}`, headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(tagListSchema.parse(body)).toEqual(body);
   });
 });
