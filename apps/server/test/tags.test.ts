@@ -640,8 +640,8 @@ describe('tag rows as stored stay valid for the API', () => {
   });
 });
 
-// GET /api/tags answers without checking its rows against the schema on the way out (routes/tags.ts):
-// what it sends must still be exactly what the schema says, with every option of the page.
+// What GET /api/tags sends is exactly what its schema says, with every option of the page. (The
+// schema also normalises, e.g. trims an owner's name: sending the rows without it changed answers.)
 describe('GET /api/tags answers what its schema says', () => {
   it.each([
     'limit=500',

@@ -26,11 +26,6 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'Tag'] },
       schema: { querystring: listQuery, response: { 200: tagListSchema, 400: errorSchema } },
-      // The console's CSV reads 200 pages of 500 here (SPEC §9). Checking 500 tags against the
-      // schema on the way out was a sixth of each page's time (docs/BENCHMARKS.md "Lists at
-      // scale"); `toTag` builds every field, and the schema passes config and state through whole,
-      // so the answer is the same. The schema still documents it (OpenAPI) and the tests hold it.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req) => listTags(app.db, callerOf(req).scope, req.query),
   );
