@@ -20,6 +20,7 @@ import {
   type ZoneLevel,
 } from '@vigil/domain';
 import type { Db, Tx } from '../db/client';
+import { jsonArray } from '../db/json-params';
 import { alertClientErrors, alertEvents, alerts, tags, zones } from '../db/schema';
 import { HttpError, conflict, forbidden, notFound } from '../errors';
 import { callerOf } from '../plugins/access';
@@ -66,7 +67,7 @@ export async function loadAlertContext(db: Db | Tx, rows: readonly AlertRow[]): 
           .select({ id: tags.id, config: tags.config })
           .from(tags)
           // One JSON parameter, not one per tag (a batch of ingest or the escalation sweep names thousands).
-          .where(sql`${tags.id} in (select jsonb_array_elements_text(${JSON.stringify(tagIds)}::jsonb))`)
+          .where(sql`${tags.id} = any(${jsonArray(tagIds)})`)
       : [],
   ]);
   return {

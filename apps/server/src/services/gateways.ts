@@ -23,6 +23,7 @@ import {
   type SyncLogEntry,
 } from '@vigil/domain';
 import type { Db } from '../db/client';
+import { jsonRecordset } from '../db/json-params';
 import { batchOperations, gatewayCommands, gatewayHeartbeats, gateways, zones } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../errors';
 import { callerOf } from '../plugins/access';
@@ -582,7 +583,7 @@ export async function bulkUpdateGateways(db: Db, req: FastifyRequest, body: Gate
         org_id = coalesce(${orgId ?? null}::uuid, g.org_id),
         zone_id = case when ${clearPlace}::boolean then null else g.zone_id end,
         updated_at = ${now.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x(id text, config jsonb, state jsonb)
+      from ${jsonRecordset(changed, 'id text, config jsonb, state jsonb', 'x')}
       where g.id = x.id`);
     if (body.op === 'clear_diag_info') {
       await tx.insert(gatewayCommands).values(

@@ -15,6 +15,7 @@ import {
 } from '@vigil/domain';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db, Tx } from '../db/client';
+import { jsonArray, jsonRecordset } from '../db/json-params';
 import {
   alertEvents,
   alerts,
@@ -325,17 +326,6 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** A JSON array as a set of rows (one parameter, whatever the number of rows and their content). */
-const recordset = (rows: readonly object[], columns: string) =>
-  sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${sql.raw(columns)})`;
-
-/**
- * The values as a text[] (one JSON parameter): `column = any(…)` is an index lookup per value,
- * whatever the planner's statistics say of the table (a fresh install's say it is empty).
- */
-const textArray = (values: Iterable<string>) =>
-  sql`array(select json_array_elements_text(${JSON.stringify([...values])}::json))`;
-
 const keyOf = (orgId: string, tagId: string, nonce: string) => JSON.stringify([orgId, tagId, nonce]);
 
 /**
@@ -376,15 +366,15 @@ async function readBatch(tx: Tx, gatewayIds: Set<string>, tagIds: Set<string>, k
   const [reads] = await rowsOf<BatchReads>(
     tx,
     sql`with g as (
-        select id, org_id, zone_id from ${gateways} where id = any(${textArray(gatewayIds)})
+        select id, org_id, zone_id from ${gateways} where id = any(${jsonArray(gatewayIds)})
       ), t as (
-        select id, org_id, zone_id, config from ${tags} where id = any(${textArray(tagIds)})
+        select id, org_id, zone_id, config from ${tags} where id = any(${jsonArray(tagIds)})
       ), l as (
         select * from ${alerts} where tag_id = any(array(select id from t)) and closed_at is null
         order by tag_id for update
       ), c as (
         select b.org_id, b.tag_id, b.nonce, b.status, b.alert_id
-        from ${recordset(
+        from ${jsonRecordset(
           keys.map((f) => ({ org_id: f.orgId, tag_id: f.event.tag, nonce: f.nonce })),
           'org_id uuid, tag_id text, nonce text',
         )}
@@ -518,7 +508,7 @@ async function writePosts(
     sql`with c as (
         insert into ${buttonEvents} (org_id, tag_id, nonce, gateway_id, events, status, alert_id, received_at)
         select v.org_id, v.tag_id, v.nonce, v.gateway_id, v.events, v.status, v.alert_id, ${at}::timestamptz
-        from ${recordset(
+        from ${jsonRecordset(
           claims.map((f, ord) => ({
             ord,
             org_id: f.orgId,
@@ -539,7 +529,7 @@ async function writePosts(
           press_count, last_press_at, created_at, updated_at)
         select v.id, v.org_id, v.zone_id, v.tag_id, v.gateway_id, v.state, v.mode, v.danger_reason,
           v.press_count, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-        from ${recordset(
+        from ${jsonRecordset(
           fresh.map((r) => ({
             id: r.id,
             org_id: r.orgId,
@@ -561,7 +551,7 @@ async function writePosts(
         update ${alerts} a set mode = v.mode, danger_reason = v.danger_reason,
           press_count = v.press_count, last_press_at = ${at}::timestamptz, acknowledged_at = null,
           acknowledged_by = null, updated_at = ${at}::timestamptz
-        from ${recordset(
+        from ${jsonRecordset(
           updated.map((r) => ({
             id: r.id,
             mode: r.mode,
@@ -575,7 +565,7 @@ async function writePosts(
       ), h as (
         insert into ${alertEvents} (alert_id, action, details, at)
         select v.alert_id, v.action, v.details, ${at}::timestamptz
-        from ${recordset(
+        from ${jsonRecordset(
           history.map((h, ord) => ({ ord, ...h })),
           'ord int, alert_id uuid, action text, details jsonb',
         )}

@@ -1,6 +1,7 @@
 import { getTableColumns, inArray, sql, type AnyColumn, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { jsonArray } from '../db/json-params';
 import { HttpError } from '../errors';
 import type { TtlCache } from './ttl-cache';
 
@@ -631,8 +632,7 @@ async function rowsAsJson(
     return new Map(rows.map(({ [ID_KEY]: id, ...row }) => [String(id), row]));
   }
   const pairs = columns.map(([key, column]) => sql`${key}::text, ${column}`);
-  // The ids as one JSON parameter: 500 bound parameters cost the server more to build than the query.
-  const idType = sql.raw((idColumn as unknown as { getSQLType(): string }).getSQLType());
+  const idType = (idColumn as unknown as { getSQLType(): string }).getSQLType() === 'uuid' ? 'uuid' : 'text';
   const [json] = await db
     .select({
       rows: sql<
@@ -640,9 +640,7 @@ async function rowsAsJson(
       >`json_agg(json_build_array(${sql.join(pairs, sql`, `)}, ${ID_KEY}::text, ${idColumn}, ${LIST_CURSOR_KEY}::text, ${cursorSelect}))::text`,
     })
     .from(table)
-    .where(
-      sql`${idColumn} = any(array(select t.v::${idType} from json_array_elements_text(${JSON.stringify(ids)}::json) as t(v)))`,
-    );
+    .where(sql`${idColumn} = any(${jsonArray(ids.map(String), idType)})`);
   const out = new Map<string, Record<string, unknown>>();
   for (const values of JSON.parse(json?.rows ?? '[]') as unknown[][]) {
     const row: Record<string, unknown> = {};

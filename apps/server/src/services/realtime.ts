@@ -3,6 +3,7 @@ import { and, asc, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, Db, Tx } from '../db/client';
+import { jsonRecordset } from '../db/json-params';
 import { outbox } from '../db/schema';
 import type { Scope } from './scope';
 
@@ -78,8 +79,7 @@ export function outboxInsertSql(events: readonly NewRealtimeEvent[]): SQL {
   }));
   return sql`insert into ${outbox} (org_id, zone_id, zone_path, type, payload)
     select v.org_id, v.zone_id, v.zone_path, v.type, v.payload
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as v(ord int, org_id uuid, zone_id uuid, zone_path uuid[], type text, payload jsonb)
+    from ${jsonRecordset(rows, 'ord int, org_id uuid, zone_id uuid, zone_path uuid[], type text, payload jsonb')}
     order by v.ord`;
 }
 

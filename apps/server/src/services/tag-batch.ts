@@ -13,6 +13,7 @@ import {
   type TagConfigState,
 } from '@vigil/domain';
 import type { Db } from '../db/client';
+import { jsonArray, jsonRecordset } from '../db/json-params';
 import { auditLog, batchOperations, tags, zones } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../errors';
 import { callerOf } from '../plugins/access';
@@ -112,7 +113,7 @@ async function lockRows(db: Db, ids: string[], inScope: SQL): Promise<BatchRow[]
     select json_agg(json_build_object('id', t.id, 'orgId', t.org_id, 'zoneId', t.zone_id,
       'config', t.config, 'state', t.state) order by t.id)::text as rows
     from (
-      select * from ${tags} where ${tags.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+      select * from ${tags} where ${tags.id} = any(${jsonArray(ids)})
         and ${inScope}
       order by ${tags.id} for update
     ) t`)) as unknown as { rows: { rows: string | null }[] };
@@ -228,7 +229,7 @@ export async function bulkUpdateTags(db: Db, req: FastifyRequest, body: TagBulkB
       // One statement for the selection and its audit entries (500 tags in one round trip; on
       // PGlite a parameter or a row each would cost more than the work). The rows are locked above.
       await tx.execute(sql`with x as (
-          select * from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x(id text, config jsonb, before jsonb)
+          select * from ${jsonRecordset(changed, 'id text, config jsonb, before jsonb', 'x')}
         ), updated as (
           update ${tags} t set
             config = x.config,
