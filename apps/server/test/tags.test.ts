@@ -520,7 +520,8 @@ describe('GET /api/tags/export.csv (SPEC §9 CSV, streamed)', () => {
   });
 
   it('streams the filtered, searched, sorted list as CSV with the list’s rows and order', async () => {
-    CSV_EXPORT_LIMITS.batchSize = 2; // several batches for three rows
+    // several batches for three rows
+    Object.assign(CSV_EXPORT_LIMITS, { embeddedBatch: 2, serverBatch: 2 });
     const word = unique('zc').toLowerCase();
     const made = await insertTags(app, [
       {
@@ -562,6 +563,45 @@ describe('GET /api/tags/export.csv (SPEC §9 CSV, streamed)', () => {
     expect(lines[3]).toContain(`"Say ""hi"" ${word}"`);
     expect(lines[3]).toContain(',2500,depleted,Unhealthy,');
   });
+
+  it.each([
+    ['config.owner.name'],
+    ['-config.owner.name'],
+    ['-config.collection.urgency,config.label'],
+    ['id'],
+    ['-id'],
+  ])(
+    'writes each row once, in the list’s order, across batches with ties and nulls (orderBy=%s)',
+    async (orderBy) => {
+      // Batches of two: every batch boundary falls inside a run of equal or missing sort keys.
+      Object.assign(CSV_EXPORT_LIMITS, { embeddedBatch: 2, serverBatch: 2 });
+      const word = unique('zk').toLowerCase();
+      await insertTags(
+        app,
+        [null, 'Ann', null, 'Ann', 'Bo', null, 'Ann', 'Bo', null].map((name, i) => ({
+          zone: null,
+          config: {
+            state: 'deployed',
+            label: `${word}-${i % 3}`,
+            ...(name ? { owner: { name } } : {}),
+            ...(i % 2 ? { collection: { reason: 'battery_low', urgency: i % 4 === 1 ? 2 : 1 } } : {}),
+          },
+        })),
+      );
+      const query = `query=${word}&orderBy=${orderBy}`;
+      const page = await get(`/api/tags?${query}&limit=500`);
+      expect(page.statusCode, page.body).toBe(200);
+      const listed = ids(page);
+      expect(listed).toHaveLength(9);
+      const res = await get(`/api/tags/export.csv?${query}`);
+      expect(res.statusCode).toBe(200);
+      const exported = res.body
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.slice(0, 12));
+      expect(exported).toEqual(listed);
+    },
+  );
 
   it('writes every field as the domain’s csvField does (the console’s CSV rules)', async () => {
     const word = unique('zx').toLowerCase();

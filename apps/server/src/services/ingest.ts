@@ -13,8 +13,7 @@ import {
   type HeartbeatBody,
   type HeartbeatResult,
 } from '@vigil/domain';
-import { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Db, Tx } from '../db/client';
+import { isEmbedded, type Db, type Tx } from '../db/client';
 import { jsonArray, jsonRecordset } from '../db/json-params';
 import {
   alertEvents,
@@ -112,7 +111,7 @@ export async function ingestButtonEvents(
   body: ButtonEventsBody,
 ): Promise<ButtonEventsOutcome> {
   let batcher = batchers.get(db);
-  if (!batcher) batchers.set(db, (batcher = new IngestBatcher(db, db instanceof PgliteDatabase ? 1 : LANES)));
+  if (!batcher) batchers.set(db, (batcher = new IngestBatcher(db, isEmbedded(db) ? 1 : LANES)));
   return batcher.submit({ key, body });
 }
 

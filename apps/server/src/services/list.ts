@@ -385,29 +385,64 @@ type SortExpr = { expr: SQL | AnyColumn; desc: boolean; nullable: boolean };
 
 function sortExprs(parsed: ParsedList, spec: ListSpec): SortExpr[] {
   return [
-    ...parsed.order.map((k) => ({ expr: spec.sortable[k.name], desc: k.desc, nullable: true })),
+    ...parsed.order.map((k) => {
+      const expr = spec.sortable[k.name]!;
+      return { expr, desc: k.desc, nullable: expr !== spec.idColumn };
+    }),
     { expr: spec.idColumn, desc: false, nullable: false },
   ];
 }
 
 /**
- * Rows after the cursor under `asc nulls last` / `desc nulls first` (PostgreSQL's defaults, written
- * out). Cursor values are SQL text bound untyped, so PostgreSQL reads them as the key's own type.
+ * The rows after the cursor under `asc nulls last` / `desc nulls first` (PostgreSQL's defaults,
+ * written out), as conditions that are each one range of the order's index: the sort keys before
+ * key i equal to the cursor's and key i beyond it, a nullable key's "beyond" split in two (after the
+ * value, or null). Their union is the rows after the cursor. Cursor values are SQL text bound
+ * untyped, so PostgreSQL reads them as the key's own type.
  */
-function afterSql(keys: SortExpr[], values: (string | null)[]): SQL {
+function afterBranches(keys: SortExpr[], values: (string | null)[]): SQL[] {
   const same = (k: SortExpr, v: string | null) =>
     v === null ? sql`(${k.expr}) is null` : sql`(${k.expr}) = ${v}`;
-  const beyond = (k: SortExpr, v: string | null): SQL | undefined => {
-    if (v === null) return k.desc ? sql`(${k.expr}) is not null` : undefined;
-    if (k.desc) return sql`(${k.expr}) < ${v}`;
-    return k.nullable ? sql`((${k.expr}) > ${v} or (${k.expr}) is null)` : sql`(${k.expr}) > ${v}`;
+  const beyond = (k: SortExpr, v: string | null): SQL[] => {
+    if (v === null) return k.desc ? [sql`(${k.expr}) is not null`] : [];
+    if (k.desc) return [sql`(${k.expr}) < ${v}`];
+    return k.nullable ? [sql`(${k.expr}) > ${v}`, sql`(${k.expr}) is null`] : [sql`(${k.expr}) > ${v}`];
   };
-  const branches: SQL[] = [];
-  keys.forEach((key, i) => {
-    const step = beyond(key, values[i]);
-    if (step) branches.push(allOf([...keys.slice(0, i).map((k, j) => same(k, values[j])), step]) as SQL);
-  });
-  return anyOf(branches);
+  return keys.flatMap((key, i) =>
+    beyond(key, values[i]!).map(
+      (step) => allOf([...keys.slice(0, i).map((k, j) => same(k, values[j]!)), step]) as SQL,
+    ),
+  );
+}
+
+/** The rows after the cursor as one condition (`afterBranches` OR-ed). */
+function afterSql(keys: SortExpr[], values: (string | null)[]): SQL {
+  return anyOf(afterBranches(keys, values));
+}
+
+/**
+ * The first `limit` rows of a list in its order, after its cursor, as a subquery to be named after
+ * the table. With a cursor, each of `afterBranches` is read as its own ordered, limited range and
+ * the union sorted again: one OR-ed condition makes PostgreSQL scan the order's index from its start
+ * and filter (a 100,000-row export by cursor batches took 18 s instead of 3; bench/lists.bench.ts).
+ */
+export function listRowsSql(
+  table: PgTable,
+  spec: ListSpec,
+  parsed: ParsedList,
+  extraWhere: SQL | undefined,
+  limit: number,
+): SQL {
+  const clauses = listClauses({ ...parsed, after: undefined }, spec, extraWhere);
+  const orderBy = sql.join(clauses.orderBy, sql`, `);
+  const range = (where: SQL | undefined) =>
+    sql`(select * from ${table} ${where ? sql`where ${where}` : sql``} order by ${orderBy} limit ${limit})`;
+  if (!parsed.after) return range(clauses.totalWhere);
+  const branches = afterBranches(sortExprs(parsed, spec), parsed.after).map((after) =>
+    range(allOf([clauses.totalWhere, after])),
+  );
+  if (branches.length === 0) return range(sql`false`);
+  return sql`(select * from (${sql.join(branches, sql` union all `)}) as ${table} order by ${orderBy} limit ${limit})`;
 }
 
 export type ListClauses = {

@@ -32,8 +32,8 @@ import { writeAudit } from './audit';
 import {
   exportFilename,
   exportTimeZone,
-  orderedIds,
-  rowsByIds,
+  listBatches,
+  mapBatches,
   sendCsvExport,
   type CsvExportColumn,
 } from './csv-export';
@@ -482,30 +482,34 @@ async function assertOrgZone(db: Db, orgId: string, id: string, field: string): 
 
 // --- CSV export ----------------------------------------------------------------------------------
 
-/** What the export reads of a tag (as JSON), then its location path and station name. */
+/** What the export reads of a tag: the config whole, the few state fields it writes, the times. */
+const EXPORT_FIELDS = {
+  id: tags.id,
+  zone_id: tags.zoneId,
+  config: tags.config,
+  mv: sql`${tags.state}->'battery'->'current'->'level'`,
+  firmware: sql`${tags.state}->'firmware'`,
+  lastSeen: sql`${tags.state}->'updatedAt'`,
+  created_at: tags.createdAt,
+  updated_at: tags.updatedAt,
+};
+/** A tag as the export reads it (JSON values), then its location path and station name. */
 type ExportRow = {
   id: string;
   zone_id: string | null;
   config: Json;
-  state: Json;
+  mv: unknown;
+  firmware: unknown;
+  lastSeen: unknown;
   created_at: string;
   updated_at: string;
   location: string;
   stationName: string;
 };
-const EXPORT_FIELDS = {
-  id: tags.id,
-  zone_id: tags.zoneId,
-  config: tags.config,
-  state: sql`jsonb_build_object('battery', ${tags.state}->'battery', 'firmware', ${tags.state}->'firmware', 'updatedAt', ${tags.state}->'updatedAt')`,
-  created_at: tags.createdAt,
-  updated_at: tags.updatedAt,
-};
 
 const ownerOf = (r: ExportRow) => objectOf(r.config.owner);
 const collectionOf = (r: ExportRow) => objectOf(r.config.collection);
-const mvOf = (r: ExportRow) => objectOf(objectOf(r.state.battery).current).level;
-const firmwareOf = (r: ExportRow) => objectOf(r.state.firmware);
+const firmwareOf = (r: ExportRow) => objectOf(r.firmware);
 const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : null);
 
 function replacementOf(r: ExportRow, now: Date): string | null {
@@ -525,12 +529,12 @@ function tagExportColumns(now: Date): CsvExportColumn<ExportRow>[] {
     { header: 'Label', value: (r) => scalar(r.config.label) },
     { header: 'SKU', value: (r) => scalar(objectOf(r.config.logistics).sku) },
     { header: 'Barcode', value: (r) => scalar(objectOf(r.config.logistics).barcode) },
-    { header: 'Battery (mV)', value: (r) => (typeof mvOf(r) === 'number' ? (mvOf(r) as number) : null) },
-    { header: 'Battery level', value: (r) => batteryLevel(mvOf(r)) },
-    { header: 'Battery', value: (r) => batteryMetadataLabel(mvOf(r)) },
+    { header: 'Battery (mV)', value: (r) => (typeof r.mv === 'number' ? r.mv : null) },
+    { header: 'Battery level', value: (r) => batteryLevel(r.mv) },
+    { header: 'Battery', value: (r) => batteryMetadataLabel(r.mv) },
     { header: 'Firmware app', value: (r) => scalar(firmwareOf(r).app) },
     { header: 'Firmware boot', value: (r) => scalar(firmwareOf(r).boot) },
-    { header: 'Last seen', date: (r) => scalar(r.state.updatedAt) },
+    { header: 'Last seen', date: (r) => scalar(r.lastSeen) },
     { header: 'Location', value: (r) => r.location },
     { header: 'Collection reason', value: (r) => scalar(collectionOf(r).reason) },
     { header: 'Collection urgency', value: (r) => scalar(collectionOf(r).urgency) },
@@ -552,7 +556,7 @@ function tagExportColumns(now: Date): CsvExportColumn<ExportRow>[] {
 export async function exportTags(db: Db, scope: Scope, query: Json, reply: FastifyReply) {
   const req = tagListRequest(scope, query);
   const timeZone = exportTimeZone(query.tz);
-  const ids = await orderedIds(db, tags, req.spec, req.parsed, req.where);
+  const batches = await listBatches(db, tags, req.spec, req.parsed, req.where, EXPORT_FIELDS);
   const stations = new Map(
     (
       await db
@@ -566,25 +570,22 @@ export async function exportTags(db: Db, scope: Scope, query: Json, reply: Fasti
   return sendCsvExport<ExportRow>(reply, {
     filename: exportFilename('tags'),
     columns: tagExportColumns(new Date()),
-    ids,
     timeZone,
     bom: query.bom === '1' || query.bom === 'true',
-    load: async (batch) => {
-      const rows = (await rowsByIds(db, tags, tags.id, batch, req.where, EXPORT_FIELDS)) as Omit<
-        ExportRow,
-        'location' | 'stationName'
-      >[];
+    batches: mapBatches(batches, async (rows) => {
       const unknown = [
-        ...new Set(rows.map((r) => r.zone_id).filter((z): z is string => !!z && !paths.has(z))),
+        ...new Set(
+          rows.map((r) => r.zone_id).filter((z): z is string => typeof z === 'string' && !paths.has(z)),
+        ),
       ];
       if (unknown.length) {
         for (const [zoneId, names] of await locationNamesOf(db, unknown)) paths.set(zoneId, names.path ?? '');
       }
-      return rows.map((r) => ({
-        ...r,
-        location: r.zone_id ? (paths.get(r.zone_id) ?? '') : '',
-        stationName: stations.get(String(r.config.station)) ?? '',
-      }));
-    },
+      for (const r of rows as ExportRow[]) {
+        r.location = typeof r.zone_id === 'string' ? (paths.get(r.zone_id) ?? '') : '';
+        r.stationName = stations.get(String(objectOf(r.config).station)) ?? '';
+      }
+      return rows as ExportRow[];
+    }),
   });
 }

@@ -44,11 +44,58 @@ describe('csvDate (SPEC §9 CSV time zones)', () => {
     ['2026-03-08T05:29:59Z', 'America/St_Johns', '2026-03-08 01:59:59'],
     ['2026-03-08T05:30:00Z', 'America/St_Johns', '2026-03-08 03:00:00'],
     [Date.UTC(2026, 0, 1, 12), 'Pacific/Honolulu', '2026-01-01 02:00:00'],
+    // PostgreSQL's JSON times: microseconds and a numeric offset.
+    ['2026-11-23T15:04:05.123456+00:00', 'UTC', '2026-11-23 15:04:05'],
+    ['2026-11-23T09:04:05.999999-06:00', 'America/Chicago', '2026-11-23 09:04:05'],
+    ['1969-12-31T23:59:59.500Z', 'UTC', '1969-12-31 23:59:59'],
+    ['1969-07-20T20:17:40Z', 'America/New_York', '1969-07-20 16:17:40'],
     ['not a date', 'UTC', ''],
     [null, 'UTC', ''],
     ['', 'UTC', ''],
   ] as const)('%s in %s → %j', (value, zone, expected) => {
     expect(csvDate(value, zone)).toBe(expected);
+  });
+
+  it('agrees with Intl at random times and around every 2026 change, in the console’s zones and two odd ones', () => {
+    const zones = [
+      'Pacific/Honolulu',
+      'America/Anchorage',
+      'America/Los_Angeles',
+      'America/Denver',
+      'America/Chicago',
+      'America/New_York',
+      'America/St_Johns',
+      'Pacific/Chatham',
+    ];
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      const local = (ms: number) => {
+        const p = Object.fromEntries(intl.formatToParts(ms).map((x) => [x.type, x.value]));
+        return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+      };
+      // 1990–2040 at random, to the second; then every 7 minutes and 1 second of the days around
+      // each of the zone's changes in 2026 (found as days whose start and end differ in offset).
+      const times = Array.from({ length: 1500 }, () => Math.floor((631152000 + random() * 1.58e9) * 1000));
+      const offset = (ms: number) => Date.parse(`${local(ms).replace(' ', 'T')}Z`) - ms;
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        if (offset(day) === offset(day + 86_400_000)) continue;
+        for (let ms = day - 86_400_000; ms < day + 2 * 86_400_000; ms += 421_000) times.push(ms);
+      }
+      for (const ms of times) {
+        expect(csvDate(ms, timeZone), `${new Date(ms).toISOString()} in ${timeZone}`).toBe(local(ms));
+      }
+    }
   });
 
   it('knows IANA zones and refuses others', () => {

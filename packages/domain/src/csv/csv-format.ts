@@ -54,8 +54,12 @@ export function isTimeZone(timeZone: string): boolean {
 
 /** Offsets change on a quarter hour of UTC at most (Newfoundland's at :30, Chatham's at :45). */
 const QUARTER_MS = 900_000;
-/** A zone's offset from UTC for each quarter hour seen. */
-const offsets = new Map<string, Map<number, number>>();
+const DAY_MS = 86_400_000;
+/**
+ * A zone's offsets from UTC: `days` for each UTC day seen, NaN for a day with a change in it (its
+ * start and end differ), whose times are looked up in `quarters` instead.
+ */
+const offsets = new Map<string, { days: Map<number, number>; quarters: Map<number, number> }>();
 
 function localParts(timeZone: string, ms: number): Record<string, string> {
   const parts: Record<string, string> = {};
@@ -63,32 +67,64 @@ function localParts(timeZone: string, ms: number): Record<string, string> {
   return parts;
 }
 
+function offsetAt(timeZone: string, ms: number): number {
+  const p = localParts(timeZone, ms);
+  return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - ms;
+}
+
 function offsetMs(timeZone: string, ms: number): number {
-  let byQuarter = offsets.get(timeZone);
-  if (!byQuarter) offsets.set(timeZone, (byQuarter = new Map()));
-  const quarter = Math.floor(ms / QUARTER_MS);
-  let offset = byQuarter.get(quarter);
+  let cache = offsets.get(timeZone);
+  if (!cache) offsets.set(timeZone, (cache = { days: new Map(), quarters: new Map() }));
+  const day = Math.floor(ms / DAY_MS);
+  let offset = cache.days.get(day);
   if (offset === undefined) {
-    const start = quarter * QUARTER_MS;
-    const p = localParts(timeZone, start);
-    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - start;
-    if (byQuarter.size > 100_000) byQuarter.clear();
-    byQuarter.set(quarter, offset);
+    const start = offsetAt(timeZone, day * DAY_MS);
+    const end = offsetAt(timeZone, (day + 1) * DAY_MS - QUARTER_MS);
+    if (cache.days.size > 100_000) cache.days.clear();
+    cache.days.set(day, (offset = start === end ? start : NaN));
+  }
+  if (!Number.isNaN(offset)) return offset;
+  const quarter = Math.floor(ms / QUARTER_MS);
+  offset = cache.quarters.get(quarter);
+  if (offset === undefined) {
+    offset = offsetAt(timeZone, quarter * QUARTER_MS);
+    if (cache.quarters.size > 100_000) cache.quarters.clear();
+    cache.quarters.set(quarter, offset);
   }
   return offset;
 }
 
+/** '00'…'59'. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+/** 'YYYY-MM-DD' of each day number seen (`toISOString` costs more than the rest of `csvDate`). */
+const dayTexts = new Map<number, string>();
+
+/** 'YYYY-MM-DD HH:mm:ss' of a local time as epoch ms; undefined outside years 0000–9999. */
+function localText(local: number): string | undefined {
+  const day = Math.floor(local / DAY_MS);
+  let date = dayTexts.get(day);
+  if (date === undefined) {
+    const iso = new Date(day * DAY_MS).toISOString();
+    if (iso.length !== 24) return undefined;
+    date = iso.slice(0, 10);
+    if (dayTexts.size > 100_000) dayTexts.clear();
+    dayTexts.set(day, date);
+  }
+  const seconds = Math.floor((local - day * DAY_MS) / 1000);
+  return `${date} ${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
+}
+
 /**
  * 'YYYY-MM-DD HH:mm:ss' in `timeZone`; empty for no date or an unreadable one. Fast enough for the
- * 100,000 rows of an export: the zone's offset is looked up once per quarter hour of time.
+ * 100,000 rows of an export: the zone's offset is looked up once per day of time (per quarter hour
+ * on a day when it changes), and each day's date text once.
  */
 export function csvDate(value: CsvDate, timeZone: string): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
   if (Number.isNaN(ms)) return '';
-  const local = timeZone === 'UTC' ? ms : ms + offsetMs(timeZone, ms);
-  const iso = new Date(local).toISOString();
-  if (iso.length === 24) return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  const text = localText(timeZone === 'UTC' ? ms : ms + offsetMs(timeZone, ms));
+  if (text !== undefined) return text;
   // Years outside 0000–9999 have no four-digit ISO form: Intl writes them.
   const p = localParts(timeZone, ms);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
