@@ -114,7 +114,7 @@ export async function listBatches<F extends ExportFields>(
  * turn of the event loop before each read, since PGlite answers in microtasks and without those turns
  * a whole download would run before any other request is even read (ingest waited seconds). On
  * PostgreSQL the next read is sent as soon as the last one answers: waiting for a turn there left
- * the database idle behind the consumer's work (the export took 4.0 s instead of ...).
+ * the database idle behind the consumer's work (100,000 rows took 4.0 s; without the turns and with batches of 1,000, 3.2 s).
  */
 async function* readAhead<Row, Cursor>(
   read: (after: Cursor | undefined) => Promise<{ rows: Row[]; next: Cursor | undefined }>,
