@@ -571,7 +571,7 @@ describe('GET /api/tags/export.csv (SPEC §9 CSV, streamed)', () => {
     ['id'],
     ['-id'],
   ])(
-    'writes each row once, in the list’s order, across batches with ties and nulls (orderBy=%s)',
+    'writes each row once, in the list’s order, across batches and cursor pages with ties and nulls (orderBy=%s)',
     async (orderBy) => {
       // Batches of two: every batch boundary falls inside a run of equal or missing sort keys.
       Object.assign(CSV_EXPORT_LIMITS, { embeddedBatch: 2, serverBatch: 2 });
@@ -600,6 +600,16 @@ describe('GET /api/tags/export.csv (SPEC §9 CSV, streamed)', () => {
         .slice(1, -1)
         .map((line) => line.slice(0, 12));
       expect(exported).toEqual(listed);
+      // The console's CSV walks the same list two rows a page by nextCursor.
+      const walked: string[] = [];
+      let cursor = '';
+      do {
+        const next = await get(`/api/tags?${query}&limit=2${cursor && `&cursor=${cursor}`}`);
+        expect(next.statusCode, next.body).toBe(200);
+        walked.push(...ids(next));
+        cursor = next.json().nextCursor ?? '';
+      } while (cursor);
+      expect(walked).toEqual(listed);
     },
   );
 

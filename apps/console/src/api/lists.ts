@@ -9,6 +9,8 @@ export type ListRequest = {
   params?: Query;
   limit: number;
   offset: number;
+  /** The page after the one that answered this `nextCursor`; `offset` is then left out. */
+  cursor?: string;
   sort?: ListSort | null;
   search?: string;
 };
@@ -23,7 +25,7 @@ export function listQuery(req: ListRequest): Query {
   return {
     ...req.params,
     limit: req.limit,
-    offset: req.offset,
+    ...(req.cursor ? { cursor: req.cursor } : { offset: req.offset }),
     orderBy: req.sort ? `${req.sort.desc ? '-' : ''}${req.sort.id}` : undefined,
     query: req.search?.trim() || undefined,
   };

@@ -533,6 +533,11 @@ export async function runList<T = never, TTable extends PgTable = PgTable>(
   opts: RunListOptions = {},
 ): Promise<ListPage<[T] extends [never] ? InferSelectModel<TTable> : T>> {
   const clauses = listClauses(parsed, spec, extraWhere);
+  // A cursor page of a large list reads its ids range by range (`listRowsSql`), not by one OR.
+  const afterRows =
+    parsed.after && opts.idsFirst
+      ? listRowsSql(table as PgTable, spec, parsed, extraWhere, clauses.fetchLimit)
+      : undefined;
   let rows: Record<string, unknown>[];
   let total: number;
   try {
@@ -548,7 +553,7 @@ export async function runList<T = never, TTable extends PgTable = PgTable>(
     } else {
       [rows, total] = await Promise.all([
         opts.idsFirst
-          ? pageByIds(db, table as PgTable, spec, clauses)
+          ? pageByIds(db, table as PgTable, spec, clauses, false, afterRows)
           : pageOf(db, table as PgTable, clauses),
         countOf(db, table as PgTable, clauses, opts.totalCache),
       ]);
@@ -594,17 +599,20 @@ async function pageByIds(
   spec: ListSpec,
   clauses: ListClauses,
   withTotal = false,
+  afterRows?: SQL,
 ): Promise<Record<string, unknown>[]> {
   // Only the id here: what is selected is computed for every row an offset skips.
   const keys: Record<string, unknown>[] = withTotal
     ? await matchesFirst(db, table, spec, clauses)
-    : await db
-        .select({ [ID_KEY]: sql<string>`${spec.idColumn}`, ...totalSelect(withTotal) })
-        .from(table)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.fetchLimit)
-        .offset(clauses.offset);
+    : afterRows
+      ? await idsOf(db, table, spec, clauses, afterRows)
+      : await db
+          .select({ [ID_KEY]: sql<string>`${spec.idColumn}`, ...totalSelect(withTotal) })
+          .from(table)
+          .where(clauses.where)
+          .orderBy(...clauses.orderBy)
+          .limit(clauses.fetchLimit)
+          .offset(clauses.offset);
   if (keys.length === 0) return [];
   const byId = await rowsAsJson(
     db,
@@ -619,6 +627,25 @@ async function pageByIds(
     return row ? [{ ...row, [TOTAL_KEY]: k[TOTAL_KEY] }] : [];
   });
 }
+
+/** The ids of a cursor page, in order, from its `listRowsSql`. */
+async function idsOf(
+  db: ListDb,
+  table: PgTable,
+  spec: ListSpec,
+  clauses: ListClauses,
+  afterRows: SQL,
+): Promise<Record<string, unknown>[]> {
+  return rowsOf(
+    await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(
+      sql`select ${spec.idColumn} as ${sql.identifier(ID_KEY)} from ${afterRows} as ${table}
+        order by ${sql.join(clauses.orderBy, sql`, `)}`,
+    ),
+  );
+}
+
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * A counted page (a search): the matching rows first, behind an `offset 0` fence under the table's
@@ -638,8 +665,7 @@ async function matchesFirst(
     from (select * from ${table} ${where} offset 0) as ${table}
     order by ${sql.join(clauses.orderBy, sql`, `)}
     limit ${clauses.fetchLimit} offset ${clauses.offset}`;
-  const result = await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query);
-  return Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows;
+  return rowsOf(await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query));
 }
 
 /**

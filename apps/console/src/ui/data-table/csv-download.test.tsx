@@ -73,6 +73,33 @@ describe('CsvDownload (SPEC §5, §8, §9)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('follows each page’s nextCursor when the list answers one', async () => {
+    const rows = Array.from({ length: 1100 }, (_, i) => ({ id: i, name: `P${i}` }));
+    const fetch = stubFetch((url) => {
+      const limit = Number(url.searchParams.get('limit'));
+      const start = Number(url.searchParams.get('cursor') ?? url.searchParams.get('offset'));
+      const end = start + limit;
+      return {
+        data: rows.slice(start, end),
+        total: rows.length,
+        ...(end < rows.length ? { nextCursor: String(end) } : {}),
+      };
+    });
+    await renderDownload();
+    await waitFor(() => expect(saved).toBeDefined());
+    const urls = fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    expect(urls.map((u) => [u.searchParams.get('offset'), u.searchParams.get('cursor')])).toEqual([
+      ['0', null],
+      ['0', null],
+      [null, '500'],
+      [null, '1000'],
+    ]);
+    const text = (await readBlob(saved!.blob)).replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n');
+    expect(lines).toHaveLength(1101);
+    expect(lines.slice(-2)).toEqual(['P1098', 'P1099']);
+  });
+
   it('refuses more than 100,000 rows and asks for filters', async () => {
     const fetch = stubFetch(() => ({ data: [{ id: 1, name: 'x' }], total: 100_001 }));
     await renderDownload();

@@ -43,15 +43,20 @@ export function useCsvDownload<T>(apiPath: string, filters: Filters, spec: CsvSp
       }
       setProgress({ fetched: 0, total });
       const rows: T[] = [];
+      // Each page after the one before by its `nextCursor` (a deep offset makes the server skip
+      // every row before it); a list that answers no cursor is paged by offset.
+      let cursor: string | undefined;
       while (rows.length < total) {
         const page = await fetchListPage<T>(
           apiPath,
-          { ...filters, limit: CSV_PAGE, offset: rows.length },
+          { ...filters, limit: CSV_PAGE, offset: rows.length, cursor },
           abort.signal,
         );
         if (page.data.length === 0) break; // rows were deleted meanwhile
         rows.push(...page.data);
         setProgress({ fetched: rows.length, total });
+        if (cursor && !page.nextCursor) break; // the last page
+        cursor = page.nextCursor;
       }
       offerDownload(csvFilename(spec.filename, new Date()), toCsv(spec.columns, rows, timeZone));
     } catch {
