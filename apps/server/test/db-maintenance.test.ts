@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  PGLITE_GIN_MERGE_MS,
   PGLITE_VACUUM_MS,
   PGLITE_VACUUM_TABLES,
+  mergeGinPendingLists,
   openDatabase,
   repeatWithoutOverlap,
   type Database,
 } from '../src/db/client';
-import { loginFailures } from '../src/db/schema';
+import { loginFailures, tags, zones } from '../src/db/schema';
 
 // PGlite has no autovacuum: the embedded database vacuums its churning tables itself (ARCHITECTURE §8).
 
@@ -126,5 +128,39 @@ describe('the embedded database vacuums its churning tables', () => {
     expect(churning.find((s) => s.relname === 'login_failures')!.dead).toBe(0);
     // Tables that do not churn are left alone.
     expect((await stats(database)).find((s) => s.relname === 'zones')!.vacuums).toBe(0);
+  });
+});
+
+describe('the embedded database merges its GIN indexes’ pending lists', () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('every 30 s; a merge empties each list, and searches find rows before and after it', async () => {
+    expect(PGLITE_GIN_MERGE_MS).toBe(30_000);
+    database = await openDatabase({ dataDir: ':memory:' });
+    const { db, pglite } = database;
+    const orgId = crypto.randomUUID();
+    await db.insert(zones).values({ id: orgId, name: 'Merge Org', level: 'org', path: [orgId] });
+    await db.insert(tags).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        id: (0xaa0000000000 + i).toString(16),
+        orgId,
+        config: { state: 'available', label: `Pending ${i}`, owner: { name: `Owner ${i} Zebedee` } },
+      })),
+    );
+    const search = async () =>
+      (
+        await pglite!.query<{ n: number }>(
+          `select count(*)::int as n from tags where config->'owner'->>'name' ilike '%zebedee%'`,
+        )
+      ).rows[0]!.n;
+    expect(await search()).toBe(300);
+    // The 300 rows' trigrams wait in the pending lists; a merge moves them into the indexes.
+    expect(await mergeGinPendingLists(pglite!)).toBeGreaterThan(0);
+    expect(await mergeGinPendingLists(pglite!)).toBe(0);
+    expect(await search()).toBe(300);
   });
 });
