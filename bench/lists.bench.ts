@@ -30,12 +30,9 @@ const PAGE_RUNS = Number(env.BENCH_PAGE_RUNS ?? 60);
 const INGEST_RATE = Number(env.BENCH_INGEST_RATE ?? 20);
 const BATCHES = Number(env.BENCH_BATCHES ?? 40);
 const TARGET = { pageP95: 30, consoleCsvS: 5, exportS: 2, exportMb: 64, ingestP99: 100 };
-/** The indexes of migration 0006 (apps/server/drizzle/0006_tag_list_indexes.sql). */
+/** The list indexes of migrations 0006 and 0008 (apps/server/drizzle/). */
 const LIST_INDEXES = [
-  'tags_id_trgm_idx',
-  'tags_label_trgm_idx',
-  'tags_owner_name_trgm_idx',
-  'tags_owner_person_trgm_idx',
+  'tags_search_trgm_idx',
   'tags_org_owner_name_idx',
   'tags_org_label_idx',
   'tags_org_state_idx',

@@ -96,6 +96,8 @@ describe('GET /api/tags (SPEC §7 Devices, list contract)', () => {
     expect(ids(await list({ query: `P-${word}-0` }))).toEqual([made[0]]);
     expect(ids(await list({ query: `Badge ${word}-1` }))).toEqual([made[1]]);
     expect(ids(await list({ query: made[0]!.slice(2) }))).toEqual([made[0]]);
+    // A term matches within one field, never across two (the id's end and the label's start).
+    expect(ids(await list({ query: `${made[0]!.slice(-4)}Badge` }))).toEqual([]);
     expect(ids(await list({ query: `P-${word}-0`, ownerFields: 'name' }))).toEqual([]);
     expect(ids(await list({ query: `P-${word}-0`, ownerFields: 'personId' }))).toEqual([made[0]]);
     expect(ids(await list({ query: `Person0 ${word}`, ownerFields: 'name,personId' }))).toEqual([made[0]]);

@@ -21,6 +21,22 @@ export const tagSql = {
    * tag instead of 0.03 ms), which stalled ingest and every `id = any(...)` on PostgreSQL.
    */
   idSearch: (id: AnyColumn) => sql`lower(${id})`,
+  /**
+   * What `query` searches, as one text for one trigram index (the `search` column): the id, the
+   * label, the owner's name and person id, each on a line of its own. A term holds no line break
+   * (terms are split at white space), so it matches this text exactly when it matches one of them.
+   * One index read where four were OR-ed: "kowalski" 26.5 ms -> 11 ms on PGlite (migration 0008).
+   */
+  searchText: (id: AnyColumn, config: AnyColumn) =>
+    sql`(${sql.join(
+      [
+        sql`lower(${id})`,
+        sql`coalesce(${config}->>'label', '')`,
+        sql`coalesce(${config}->'owner'->>'name', '')`,
+        sql`coalesce(${config}->'owner'->>'personId', '')`,
+      ],
+      sql` || chr(10) || `,
+    )})`,
   ownerName: (config: AnyColumn) => sql`(${config}->'owner'->>'name')`,
   /** The owner sort key: case-insensitive, whatever the database's collation. */
   ownerNameSort: (config: AnyColumn) => sql`lower(${config}->'owner'->>'name')`,

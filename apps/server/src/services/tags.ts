@@ -145,11 +145,17 @@ function tagListSpec(ownerFields: readonly OwnerField[]): ListSpec {
       sortable: tagSortable,
       defaultOrder: 'id',
       idColumn: tags.id,
-      search: [
-        tagSql.idSearch(tags.id),
-        tagSql.label(tags.config),
-        ...ownerFields.map((f) => ownerSearch[f]),
-      ],
+      // Every field of the `search` column: that column alone; fewer owner fields: it narrows first.
+      ...(ownerFields.length === OWNER_FIELDS.length
+        ? { search: [tags.search] }
+        : {
+            search: [
+              tagSql.idSearch(tags.id),
+              tagSql.label(tags.config),
+              ...ownerFields.map((f) => ownerSearch[f]),
+            ],
+            searchNarrowing: tags.search,
+          }),
     };
     specCache.set(key, spec);
   }
