@@ -25,7 +25,8 @@ export const tagSql = {
    * What `query` searches, as one text for one trigram index (the `search` column): the id, the
    * label, the owner's name and person id, each on a line of its own. A term holds no line break
    * (terms are split at white space), so it matches this text exactly when it matches one of them.
-   * One index read where four were OR-ed: "kowalski" 26.5 ms -> 11 ms on PGlite (migration 0008).
+   * One index read where four were OR-ed: the "kowalski" query 20.8 ms -> 15-20 ms on PGlite, three
+   * GIN indexes fewer to write (migration 0008; docs/BENCHMARKS.md).
    */
   searchText: (id: AnyColumn, config: AnyColumn) =>
     sql`(${sql.join(
