@@ -522,8 +522,7 @@ describe('GET /api/tags/export.csv (SPEC §9 CSV, streamed)', () => {
   });
 
   it('streams the filtered, searched, sorted list as CSV with the list’s rows and order', async () => {
-    // several batches for three rows
-    Object.assign(CSV_EXPORT_LIMITS, { embeddedBatch: 2, serverBatch: 2 });
+    CSV_EXPORT_LIMITS.batchSize = 2; // several batches for three rows
     const word = unique('zc').toLowerCase();
     const made = await insertTags(app, [
       {
@@ -576,7 +575,7 @@ describe('GET /api/tags/export.csv (SPEC §9 CSV, streamed)', () => {
     'writes each row once, in the list’s order, across batches and cursor pages with ties and nulls (orderBy=%s)',
     async (orderBy) => {
       // Batches of two: every batch boundary falls inside a run of equal or missing sort keys.
-      Object.assign(CSV_EXPORT_LIMITS, { embeddedBatch: 2, serverBatch: 2 });
+      CSV_EXPORT_LIMITS.batchSize = 2;
       const word = unique('zk').toLowerCase();
       await insertTags(
         app,

@@ -24,14 +24,13 @@ import { listClauses, listRowsSql, type ListSpec, type ParsedList } from './list
  */
 
 /**
- * Mutable so a test can lower the row limit instead of making 100,001 rows. Batches of 250 on
- * embedded PGlite, where a batch holds the one thread the database shares with every request: a post
- * waits at most one batch per running export (batches of 1,000: ingest p99 316 ms during three
- * exports, 250: 93 ms, the export no slower). On PostgreSQL a batch holds only its own connection,
- * and a batch's fixed cost (a round trip, planning) weighs less in 1,000 rows (docs/BENCHMARKS.md
- * "Lists at scale").
+ * Mutable so a test can lower the row limit instead of making 100,001 rows. Batches of 250: a post
+ * waits at most one batch per running export. On PGlite, batches of 1,000 measured ingest p99 316 ms
+ * during three exports, 250: 93 ms, the export no slower. On PostgreSQL, 1,000 measured the export
+ * in 3.2 s but ingest p99 210 ms (the server's one thread busy writing), 250: 4.0 s and 83 ms
+ * (docs/BENCHMARKS.md "Lists at scale"): an alert is never late for a spreadsheet.
  */
-export const CSV_EXPORT_LIMITS = { maxRows: CSV_MAX_ROWS, embeddedBatch: 250, serverBatch: 1000 };
+export const CSV_EXPORT_LIMITS = { maxRows: CSV_MAX_ROWS, batchSize: 250 };
 
 /** One column: its header and a row's value, or (`date`) a point in time written in the chosen zone. */
 export type CsvExportColumn<Row> =
@@ -87,7 +86,7 @@ export async function listBatches<F extends ExportFields>(
   }
   const keys = Object.keys(fields) as (keyof F & string)[];
   const embedded = isEmbedded(db);
-  const size = embedded ? CSV_EXPORT_LIMITS.embeddedBatch : CSV_EXPORT_LIMITS.serverBatch;
+  const size = CSV_EXPORT_LIMITS.batchSize;
   const read = async (after: (string | null)[] | undefined) => {
     const batch = listRowsSql(table, spec, { ...parsed, after }, extraWhere, size);
     const { orderBy, cursorSelect } = listClauses(parsed, spec, extraWhere);
@@ -114,7 +113,7 @@ export async function listBatches<F extends ExportFields>(
  * turn of the event loop before each read, since PGlite answers in microtasks and without those turns
  * a whole download would run before any other request is even read (ingest waited seconds). On
  * PostgreSQL the next read is sent as soon as the last one answers: waiting for a turn there left
- * the database idle behind the consumer's work (100,000 rows took 4.0 s; without the turns and with batches of 1,000, 3.2 s).
+ * the database idle behind the consumer's work.
  */
 async function* readAhead<Row, Cursor>(
   read: (after: Cursor | undefined) => Promise<{ rows: Row[]; next: Cursor | undefined }>,
