@@ -68,12 +68,14 @@ export async function listBatches<F extends ExportFields>(
   fields: F,
 ): Promise<AsyncIterable<ExportRow<F>[]>> {
   const max = CSV_EXPORT_LIMITS.maxRows;
-  const counted = listClauses({ ...parsed, after: undefined }, spec, extraWhere);
+  // The order, the cursor's values and what is counted are the same for every batch.
+  const clauses = listClauses({ ...parsed, after: undefined }, spec, extraWhere);
+  const orderBy = sql.join(clauses.orderBy, sql`, `);
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1`.as('one') })
       .from(table)
-      .where(counted.totalWhere)
+      .where(clauses.totalWhere)
       .limit(max + 1)
       .as('matching'),
   )) as [{ n: number }];
@@ -85,15 +87,13 @@ export async function listBatches<F extends ExportFields>(
     );
   }
   const keys = Object.keys(fields) as (keyof F & string)[];
-  const embedded = isEmbedded(db);
   const size = CSV_EXPORT_LIMITS.batchSize;
   const read = async (after: (string | null)[] | undefined) => {
     const batch = listRowsSql(table, spec, { ...parsed, after }, extraWhere, size);
-    const { orderBy, cursorSelect } = listClauses(parsed, spec, extraWhere);
     // The batch under the table's own name, so that the fields and the order can name its columns.
     const result = (await db.execute(sql`
-      select json_agg(json_build_array(${sql.join(Object.values(fields), sql`, `)}, ${cursorSelect})
-          order by ${sql.join(orderBy, sql`, `)})::text as rows
+      select json_agg(json_build_array(${sql.join(Object.values(fields), sql`, `)}, ${clauses.cursorSelect})
+          order by ${orderBy})::text as rows
       from ${batch} as ${table}`)) as unknown as { rows: { rows: string | null }[] };
     const arrays = JSON.parse(result.rows[0]?.rows ?? '[]') as unknown[][];
     const rows = arrays.map((values) => {
@@ -104,7 +104,7 @@ export async function listBatches<F extends ExportFields>(
     const last = arrays.length === size ? arrays[size - 1]![keys.length] : undefined;
     return { rows, next: typeof last === 'string' ? (JSON.parse(last) as (string | null)[]) : undefined };
   };
-  return readAhead(read, embedded);
+  return readAhead(read, isEmbedded(db));
 }
 
 /**
