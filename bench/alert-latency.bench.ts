@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { eq, openDatabase } from '../apps/server/src/db/client';
+import { eq, openDatabase } from '../apps/server/src/platform/db/client';
 import { tags } from '../apps/server/src/db/schema';
 import {
   DEMO_API_KEY,

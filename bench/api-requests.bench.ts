@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { openDatabase } from '../apps/server/src/platform/db/client';
 import { DEMO_API_KEY, DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);

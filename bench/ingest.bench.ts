@@ -18,11 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { and, eq, openDatabase, sql, type Database } from '../apps/server/src/db/client';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { and, eq, openDatabase, sql, type Database } from '../apps/server/src/platform/db/client';
 import { alertEvents, alerts, buttonEvents, gateways, tags, zones } from '../apps/server/src/db/schema';
 import { DEMO_GATEWAY_KEY, seedDemo } from '../apps/server/src/db/seed';
-import * as ingest from '../apps/server/src/services/ingest';
+import * as ingest from '../apps/server/src/ingest/ingest';
 
 const env = process.env;
 const ENGINES = (env.BENCH_ENGINES ?? 'pglite,pg').split(',').map((s) => s.trim());

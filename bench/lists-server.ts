@@ -2,8 +2,8 @@
 // from the client's: builds the app on the bench's data directory, listens, and answers the parent's
 // messages (memory sampling, SQL on its database; PGlite is one process's alone).
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { openDatabase } from '../apps/server/src/platform/db/client';
 
 type Message =
   | { type: 'sample-start' }

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { eventsForPattern } from '@vigil/domain';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase } from '../apps/server/src/platform/db/client';
 import { DEMO_GATEWAY_KEY, DEMO_PASSWORD, DEMO_TAG_IDS, seedDemo } from '../apps/server/src/db/seed';
 import { seedScale } from '../apps/server/src/db/seed-scale';
 

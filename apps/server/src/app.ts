@@ -11,33 +11,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import { openDatabase, withStartupLock, type Database, type Db } from './db/client';
-import { accessPlugin } from './plugins/access';
-import { errorsPlugin } from './plugins/errors';
-import { loadTokenSecret } from './services/settings';
-import { createJobQueue, type JobQueue } from './services/jobs';
-import { healthRoutes } from './routes/health';
-import { authRoutes } from './routes/auth';
-import { userAdminRoutes, userRoutes } from './routes/users';
-import { roleRoutes } from './routes/roles';
-import { zoneRoutes } from './routes/zones';
-import { storageRoutes } from './routes/storage';
-import { eventRoutes } from './routes/events';
-import { RealtimeBus, pruneOutbox } from './services/realtime';
-import { EscalationScheduler } from './services/escalation';
-import { pruneButtonEvents } from './services/ingest';
-import { ingestRoutes } from './routes/ingest';
-import { alertRoutes } from './routes/alerts';
-import { keyRoutes } from './routes/keys';
-import { consoleRoutes } from './routes/consoles';
-import { manifestRoutes } from './routes/manifest';
-import { peopleRoutes } from './routes/people';
-import { distributionStationRoutes } from './routes/distribution-stations';
-import { publicDeviceRoutes } from './routes/public-devices';
-import { logRoutes } from './routes/logs';
-import { gatewayRoutes } from './routes/gateways';
-import { tagRoutes } from './routes/tags';
+import type { Config } from './platform/config';
+import { openDatabase, withStartupLock, type Database, type Db } from './platform/db/client';
+import { accessPlugin } from './platform/access';
+import { errorsPlugin } from './platform/error-handler';
+import { loadTokenSecret } from './platform/settings';
+import { createJobQueue, type JobQueue } from './platform/jobs';
+import { RealtimeBus, pruneOutbox } from './platform/realtime/bus';
+import { AREA_ROUTES } from './areas';
+import { EscalationScheduler } from './alerts';
+import { resolveCaller } from './auth';
+import { pruneButtonEvents } from './ingest';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,27 +127,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { resolveCaller });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  await app.register(roleRoutes);
-  await app.register(zoneRoutes);
-  await app.register(storageRoutes);
-  await app.register(eventRoutes);
-  await app.register(userAdminRoutes);
-  await app.register(keyRoutes);
-  await app.register(consoleRoutes);
-  await app.register(manifestRoutes);
-  await app.register(ingestRoutes);
-  await app.register(alertRoutes);
-  await app.register(peopleRoutes);
-  await app.register(distributionStationRoutes);
-  await app.register(publicDeviceRoutes);
-  await app.register(logRoutes);
-  await app.register(gatewayRoutes);
-  await app.register(tagRoutes);
+  for (const routes of AREA_ROUTES) await app.register(routes);
 
   await registerConsole(app, config);
   return app;

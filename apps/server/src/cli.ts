@@ -3,8 +3,8 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app';
-import { describeConfig, loadConfig } from './config';
-import { openDatabase, withStartupLock, type Database } from './db/client';
+import { describeConfig, loadConfig } from './platform/config';
+import { openDatabase, withStartupLock, type Database } from './platform/db/client';
 import { credentials, users, zones } from './db/schema';
 import {
   ACME_ADMIN,
@@ -18,7 +18,7 @@ import {
   seedDemo,
 } from './db/seed';
 import { ScaleSeedRefused, seedScale } from './db/seed-scale';
-import { hashPassword, randomSecret } from './services/crypto';
+import { hashPassword, randomSecret } from './platform/crypto';
 import {
   SIMULATE_USAGE,
   formatReport,

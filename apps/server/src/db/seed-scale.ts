@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import { distributionStations, zones } from './schema';
 
 // `vigil seed --tags N --gateways M [--org slug]` (issue 6 'Data at real scale'): an organisation

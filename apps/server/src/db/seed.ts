@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ROLE_ABILITIES, type HeartbeatBody } from '@vigil/domain';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 import {
   apiKeys,
   credentials,
@@ -14,7 +14,7 @@ import {
   users,
   zones,
 } from './schema';
-import { hashPassword, sha256 } from '../services/crypto';
+import { hashPassword, sha256 } from '../platform/crypto';
 
 /** Seed constants: the same on every fresh start, so the README can name them. */
 export const DEMO_PASSWORD = 'vigil-demo';

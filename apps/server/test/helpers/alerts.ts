@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { eventsForPattern, type PressPatternName } from '@vigil/domain';
 import { credentials, roles, tags, users, zones } from '../../src/db/schema';
 import { DEMO_GATEWAY_KEY, DEMO_PASSWORD } from '../../src/db/seed';
-import { hashPassword } from '../../src/services/crypto';
+import { hashPassword } from '../../src/platform/crypto';
 import { unique } from './app';
 
 /** Tests share one database: each makes its own tags (fresh MACs) and nonces. */

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { zones } from '../../src/db/schema';
-import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type Database } from '../../src/db/client';
+import { loadConfig, type Config } from '../../src/platform/config';
+import { openDatabase, type Database } from '../../src/platform/db/client';
 import { DEMO_API_KEY, DEMO_PASSWORD, seedDemo } from '../../src/db/seed';
 
 /**

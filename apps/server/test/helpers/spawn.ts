@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../../src/db/client';
+import { openDatabase } from '../../src/platform/db/client';
 import { tags, zones } from '../../src/db/schema';
 import { DEMO_API_KEY, DEMO_GATEWAY_KEY, seedDemo } from '../../src/db/seed';
 

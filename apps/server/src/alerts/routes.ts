@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  alertDetailSchema,
+  alertErrorLogBodySchema,
+  alertListSchema,
+  alertSchema,
+  alertUpdateBodySchema,
+  alertsQuerySchema,
+  errorSchema,
+  jsonObjectSchema,
+} from '@vigil/domain';
+import { callerOf, actorOf } from '../platform/access';
+import {
+  assertAlertInScope,
+  getAlert,
+  listAlertLog,
+  listOpenAlerts,
+  logAlertClientError,
+  updateAlert,
+} from './alerts';
+
+const idParams = z.object({ id: z.string().max(100) });
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** SPEC §7 sends `?test=&skipCache=&zones=`: an empty value means the parameter is not set. */
+const withoutEmpty = (query: unknown) =>
+  typeof query === 'object' && query !== null
+    ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''))
+    : query;
+
+/** How long the stream links of GET /api/video/streams/{alertId} stay valid. */
+export const VIDEO_STREAM_TTL_MS = 30 * 60_000;
+const videoStreamsSchema = z.object({ streams: z.array(jsonObjectSchema), expiresAt: z.string() });
+
+/** SPEC §7 'Alerts and video' and the alert log (issue 5). */
+export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/alerts',
+    {
+      config: { permission: ['read', 'Alert'] },
+      schema: {
+        querystring: z.preprocess(withoutEmpty, alertsQuerySchema),
+        response: { 200: alertListSchema, ...errors },
+      },
+    },
+    async (req) => listOpenAlerts(app.db, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/api/alerts/:id',
+    {
+      config: { permission: ['read', 'Alert'] },
+      schema: { params: idParams, response: { 200: alertDetailSchema, ...errors } },
+    },
+    async (req) => getAlert(app.db, callerOf(req).scope, req.params.id),
+  );
+
+  app.put(
+    '/api/alerts/:id',
+    {
+      config: { permission: ['update', 'Alert'] },
+      schema: { params: idParams, body: alertUpdateBodySchema, response: { 200: alertSchema, ...errors } },
+    },
+    async (req) => {
+      const { alert, row } = await updateAlert(app.db, actorOf(req), req.params.id, req.body);
+      if (row.acknowledgedAt || row.closedAt) app.escalation?.forget(row.id);
+      return alert;
+    },
+  );
+
+  app.post(
+    '/api/log/alerts/error/:id',
+    {
+      config: { auth: 'authenticated' },
+      schema: { params: idParams, body: alertErrorLogBodySchema, response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await logAlertClientError(app.db, actorOf(req), req.params.id, req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/log/alerts',
+    {
+      config: { permission: ['list', 'LogAlert'] },
+      schema: {
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: alertListSchema, ...errors },
+      },
+    },
+    async (req) => listAlertLog(app.db, callerOf(req).scope, req.query),
+  );
+
+  app.get(
+    '/api/video/streams/:alertId',
+    {
+      config: { permission: ['read', 'Video'], featureFlag: 'video' },
+      schema: {
+        params: z.object({ alertId: z.string().max(100) }),
+        response: { 200: videoStreamsSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await assertAlertInScope(app.db, callerOf(req).scope, req.params.alertId);
+      // Streams of the cameras near the alert's location: none until camera markers exist.
+      return { streams: [], expiresAt: new Date(Date.now() + VIDEO_STREAM_TTL_MS).toISOString() };
+    },
+  );
+};

@@ -1,0 +1,2 @@
+export { authRoutes } from './routes';
+export { resolveCaller, roleAbilityCache } from './resolve-caller';

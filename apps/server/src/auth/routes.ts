@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authConfigQuerySchema,
+  authConfigSchema,
+  errorSchema,
+  passwordLoginBodySchema,
+  tokenDataSchema,
+  tokenRefreshQuerySchema,
+} from '@vigil/domain';
+import { HttpError, notFound, unauthorized } from '../platform/errors';
+import { callerOf } from '../platform/access';
+import { checkPasswordLogin, signInMethods } from './login';
+import { refreshSession, revokeSession, startSession } from './sessions';
+import { findOrgBySlug } from '../platform/organisations';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tokenOptions = (expiresIn?: number) => ({
+    secret: app.tokenSecret,
+    accessTtlS: expiresIn ?? app.config.accessTokenTtlS,
+    refreshTtlS: app.config.refreshTokenTtlS,
+  });
+
+  app.get(
+    '/api/auth/config',
+    {
+      config: { auth: 'public' },
+      schema: { querystring: authConfigQuerySchema, response: { 200: authConfigSchema, 404: errorSchema } },
+    },
+    async (req) => {
+      const org = await findOrgBySlug(app.db, req.query.authSlug || app.config.defaultSlug);
+      if (!org) throw notFound('Unknown organisation');
+      return { methods: signInMethods(org) as never, slug: org.slug ?? '', name: org.name };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/:slug',
+    {
+      config: { auth: 'login' },
+      schema: {
+        params: z.object({ slug: z.string().max(100) }),
+        querystring: z.object({ after: z.string().max(2000).optional() }),
+        body: passwordLoginBodySchema,
+        response: { 200: tokenDataSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+      },
+    },
+    async (req) => {
+      const org = await findOrgBySlug(app.db, req.params.slug);
+      if (!org) throw unauthorized('Unknown organisation');
+      if (!signInMethods(org).includes('password')) {
+        throw new HttpError(403, 'Password sign-in is not enabled for this organisation', 'method_disabled');
+      }
+      const userId = await checkPasswordLogin(app.db, org, { ...req.body, client: req.ip });
+      return startSession(app.db, userId, tokenOptions());
+    },
+  );
+
+  app.get(
+    '/api/auth/token',
+    {
+      config: { auth: 'login' },
+      schema: { querystring: tokenRefreshQuerySchema, response: { 200: tokenDataSchema, 401: errorSchema } },
+    },
+    async (req) => {
+      const [scheme, token] = (req.headers.authorization ?? '').split(' ', 2);
+      if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Missing refresh token');
+      return refreshSession(app.db, token, tokenOptions(req.query.expiresIn));
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { auth: 'authenticated' }, schema: { response: { 204: z.null(), 401: errorSchema } } },
+    async (req, reply) => {
+      const caller = callerOf(req);
+      if (caller.sessionId) await revokeSession(app.db, caller.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,2 @@
+export { consoleRoutes } from './routes';
+export { manifestRoutes } from './manifest-routes';

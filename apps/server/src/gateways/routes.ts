@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bulkRefusalSchema,
+  bulkResultSchema,
+  errorSchema,
+  gatewayBulkBodySchema,
+  gatewayCommandResultSchema,
+  gatewayDetailSchema,
+  gatewayListSchema,
+  gatewayMetricsListSchema,
+  gatewayMetricsQuerySchema,
+  gatewayUnassignBodySchema,
+  gatewayUpdateBodySchema,
+} from '@vigil/domain';
+import { callerOf, actorOf } from '../platform/access';
+import {
+  bulkUpdateGateways,
+  diagGateway,
+  diagZone,
+  gatewayMetrics,
+  getGateway,
+  listGateways,
+  unassignGateway,
+  updateGateway,
+} from './gateways';
+
+const idParams = z.object({ id: z.string().max(100) });
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** SPEC §3 Gateway, §5 Gateway edit, §7 Devices (issue 6): gateways, nodes and bridges. */
+export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/gateways',
+    {
+      config: { permission: ['list', 'Gateway'] },
+      schema: {
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: gatewayListSchema, 400: errorSchema },
+      },
+    },
+    async (req) => listGateways(app.db, callerOf(req).scope, req.query),
+  );
+
+  app.put(
+    '/api/gateways',
+    {
+      config: { permission: ['update', 'Gateway'] },
+      schema: {
+        body: gatewayBulkBodySchema,
+        response: { 200: bulkResultSchema, 400: bulkRefusalSchema, 403: errorSchema },
+      },
+    },
+    async (req) => bulkUpdateGateways(app.db, actorOf(req), req.body),
+  );
+
+  app.get(
+    '/api/gateways/:id',
+    {
+      config: { permission: ['read', 'Gateway'] },
+      schema: { params: idParams, response: { 200: gatewayDetailSchema, 404: errorSchema } },
+    },
+    async (req) => getGateway(app.db, callerOf(req).scope, req.params.id),
+  );
+
+  app.put(
+    '/api/gateways/:id',
+    {
+      config: { permission: ['update', 'Gateway'] },
+      schema: {
+        params: idParams,
+        body: gatewayUpdateBodySchema,
+        response: { 200: gatewayDetailSchema, ...errors },
+      },
+    },
+    async (req) => updateGateway(app.db, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/gateways/:id/unassign',
+    {
+      config: { permission: ['update', 'Gateway'] },
+      schema: {
+        params: idParams,
+        body: gatewayUnassignBodySchema,
+        response: { 200: gatewayDetailSchema, ...errors },
+      },
+    },
+    async (req) => unassignGateway(app.db, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/gateways/:id/command/diag',
+    {
+      config: { permission: ['update', 'Gateway'] },
+      schema: { params: idParams, response: { 200: gatewayCommandResultSchema, ...errors } },
+    },
+    async (req) => diagGateway(app.db, actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/api/zones/:id/command/diag',
+    {
+      config: { permission: ['update', 'Gateway'] },
+      schema: { params: idParams, response: { 200: gatewayCommandResultSchema, ...errors } },
+    },
+    async (req) => diagZone(app.db, actorOf(req), req.params.id),
+  );
+
+  app.get(
+    '/api/metrics/gateways',
+    {
+      config: { permission: ['read', 'Gateway'] },
+      schema: {
+        querystring: gatewayMetricsQuerySchema,
+        response: { 200: gatewayMetricsListSchema, ...errors },
+      },
+    },
+    async (req) => gatewayMetrics(app.db, callerOf(req).scope, req.query),
+  );
+};

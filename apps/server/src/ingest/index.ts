@@ -1,0 +1,2 @@
+export { ingestRoutes } from './routes';
+export { pruneButtonEvents } from './ingest';

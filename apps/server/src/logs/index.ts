@@ -1,0 +1,1 @@
+export { logRoutes } from './routes';

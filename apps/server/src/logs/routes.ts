@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditListSchema, batchLogListSchema, errorSchema, syncLogListSchema } from '@vigil/domain';
+import { callerOf } from '../platform/access';
+import { listAudit, listBatchLog, listSyncLog } from './logs';
+
+const listQuery = z.record(z.string(), z.unknown());
+
+/** SPEC §2.1 /log/audit, /log/batch, /log/sync and §7 GET log/audit (issue 6): the organisation's logs. */
+export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/log/audit',
+    {
+      config: { permission: ['list', 'LogAudit'] },
+      schema: { querystring: listQuery, response: { 200: auditListSchema, 400: errorSchema } },
+    },
+    async (req) => listAudit(app.db, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/api/log/batch',
+    {
+      config: { permission: ['list', 'LogBatch'] },
+      schema: { querystring: listQuery, response: { 200: batchLogListSchema, 400: errorSchema } },
+    },
+    async (req) => listBatchLog(app.db, callerOf(req).scope, req.query),
+  );
+
+  app.get(
+    '/api/log/sync',
+    {
+      config: { permission: ['list', 'LogSync'] },
+      schema: { querystring: listQuery, response: { 200: syncLogListSchema, 400: errorSchema } },
+    },
+    async (req) => listSyncLog(app.db, callerOf(req).scope, req.query),
+  );
+};

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+/**
+ * SPEC §3 Zone. Organisations are zones of level 'org' under the single 'root'.
+ * `path` holds the ids from the root down to the zone itself, so a subtree is `path && ARRAY[id]`.
+ */
+export const zones = pgTable(
+  'zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    level: text('level').notNull(),
+    parentId: uuid('parent_id'),
+    path: uuid('path').array().notNull(),
+    slug: text('slug'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    auth: jsonb('auth').$type<Record<string, unknown>>().notNull().default({}),
+    peers: uuid('peers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    followers: uuid('followers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    ...timestamps,
+  },
+  (t) => [
+    index('zones_parent_idx').on(t.parentId),
+    index('zones_path_idx').using('gin', t.path),
+    uniqueIndex('zones_slug_idx').on(t.slug),
+  ],
+);
+
+/** Every write: who, which request, which entity, before and after (SPEC /log/audit). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: text('request_id').notNull(),
+    actor: text('actor').notNull(),
+    orgId: uuid('org_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_request_idx').on(t.requestId),
+    index('audit_log_org_at_idx').on(t.orgId, t.at),
+  ],
+);
+
+/** Server-wide settings (the token signing secret, shared by every instance). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/**
+ * The realtime outbox: events committed with the change that caused them; `seq` is the SSE event
+ * id, so Last-Event-ID replays across restarts and instances.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    zoneId: uuid('zone_id'),
+    /** The zone's path (root down to it), so a stream filters by scope without a lookup. */
+    zonePath: uuid('zone_path').array(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);

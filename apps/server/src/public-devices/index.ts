@@ -1,0 +1,1 @@
+export { publicDeviceRoutes } from './routes';

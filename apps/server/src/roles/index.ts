@@ -1,0 +1,2 @@
+export { roleRoutes } from './routes';
+export { assertAssignable, assertMayManage } from './role-checks';

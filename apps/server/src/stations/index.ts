@@ -1,0 +1,1 @@
+export { distributionStationRoutes } from './routes';

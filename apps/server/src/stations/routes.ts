@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  distributionStationBodySchema,
+  distributionStationListSchema,
+  distributionStationSchema,
+  errorSchema,
+} from '@vigil/domain';
+import { callerOf, actorOf } from '../platform/access';
+import { createStation, deleteStation, getStation, listStations, updateStation } from './stations';
+
+const idParams = z.object({ id: z.string().max(100) });
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** SPEC §3 Distribution station; §7 GET distribution-station and /{id}, plus the admin list's writes. */
+export const distributionStationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/distribution-station',
+    {
+      config: { permission: ['list', 'DistributionStation'] },
+      schema: {
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: distributionStationListSchema, 400: errorSchema },
+      },
+    },
+    async (req) => listStations(app.db, callerOf(req).scope, req.query),
+  );
+
+  app.get(
+    '/api/distribution-station/:id',
+    {
+      config: { permission: ['read', 'DistributionStation'] },
+      schema: { params: idParams, response: { 200: distributionStationSchema, 404: errorSchema } },
+    },
+    async (req) => getStation(app.db, callerOf(req).scope, req.params.id),
+  );
+
+  app.post(
+    '/api/distribution-station',
+    {
+      config: { permission: ['update', 'DistributionStation'] },
+      schema: {
+        body: distributionStationBodySchema,
+        response: { 200: distributionStationSchema, ...errors },
+      },
+    },
+    async (req) => createStation(app.db, actorOf(req), req.body),
+  );
+
+  app.put(
+    '/api/distribution-station/:id',
+    {
+      config: { permission: ['update', 'DistributionStation'] },
+      schema: {
+        params: idParams,
+        body: distributionStationBodySchema,
+        response: { 200: distributionStationSchema, ...errors },
+      },
+    },
+    async (req) => updateStation(app.db, actorOf(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/distribution-station/:id',
+    {
+      config: { permission: ['delete', 'DistributionStation'] },
+      schema: { params: idParams, response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await deleteStation(app.db, actorOf(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

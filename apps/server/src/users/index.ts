@@ -1,0 +1,2 @@
+export { userAdminRoutes, userRoutes } from './routes';
+export { userInScope } from './users';

@@ -1,0 +1,12 @@
+export { zoneRoutes } from './routes';
+export { findZone, findZones } from './zones';
+export {
+  INVENTORY_ORG_SLUG,
+  LOCATION_FIELDS,
+  locationFieldsOf,
+  locationInScope,
+  locationNamesOf,
+  locationPathSql,
+  pickLocation,
+  type LocationField,
+} from './locations';
