@@ -15,6 +15,7 @@ import type { Config } from './platform/config';
 import { openDatabase, withStartupLock, type Database, type Db } from './platform/db/client';
 import { accessPlugin } from './platform/access';
 import { errorsPlugin } from './platform/error-handler';
+import { nulGuardPlugin } from './platform/nul-guard';
 import { loadTokenSecret } from './platform/settings';
 import { createJobQueue, type JobQueue } from './platform/jobs';
 import { RealtimeBus, pruneOutbox } from './platform/realtime/bus';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(errorsPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Vigil API', version: '0.1.0', description: 'Console API (SPEC §7) of Vigil' },
