@@ -1,4 +1,4 @@
-// Issue 7 "the alert path, proven": from a gateway's POST of a button event to the alert's row
+// The alert path, proven: from a gateway's POST of a button event to the alert's row
 // painted in a real Chromium console, with 1,000 other consoles on the event stream as light
 // clients in a process of their own (bench/alert-latency-clients.mjs), and the same with the
 // stream cut (the console polling every 2 s, the light clients gone) as the baseline.

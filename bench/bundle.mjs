@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The console's bundle budget (issue 4): the first load of /login ships at most 250 KB of gzipped
+// The console's bundle budget: the first load of /login ships at most 250 KB of gzipped
 // JavaScript, and every screen is its own lazy chunk. Prints each chunk's gzipped size and exits 1
 // above the budget. Reads the Vite manifest of a built console (apps/console/dist).
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 7: sustained button events per second through the HTTP ingest API, many gateways posting
+// Sustained button events per second through the HTTP ingest API, many gateways posting
 // batches at once with duplicates mixed in, on the embedded database and on PostgreSQL. Targets:
 // ≥ 5,000 events/s embedded, ≥ 20,000 events/s on PostgreSQL, one instance.
 //

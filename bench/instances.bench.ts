@@ -1,4 +1,4 @@
-// Issue 7, several instances: three `vigil serve` processes on loopback ports sharing one fresh
+// Several instances: three `vigil serve` processes on loopback ports sharing one fresh
 // PostgreSQL database (DATABASE_URL's server, else 127.0.0.1:5432), behind nothing but their own
 // ports. Times a press posted to instance A until its alert reaches a console on instance C (and on
 // A itself, for comparison); checks that an escalation happens once across the three; then kills

@@ -1,4 +1,4 @@
-// Issue 6 'Data at real scale': 100,000 tags and 5,000 gateways in one organisation on the embedded
+// Data at real scale: 100,000 tags and 5,000 gateways in one organisation on the embedded
 // database (PGlite, fresh temp dir), through the real HTTP API with the server in a process of its
 // own (bench/lists-server.ts) so its memory is measured apart from this client's.
 //

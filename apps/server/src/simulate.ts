@@ -10,7 +10,7 @@ import {
 import { DEMO_GATEWAY_IDS, DEMO_GATEWAY_KEY, DEMO_TAG_IDS } from './db/seed';
 
 /**
- * `vigil simulate`: drives a running server like a site (issue 5) — gateways heartbeating, tags
+ * `vigil simulate`: drives a running server like a site — gateways heartbeating, tags
  * pressing at a chosen rate, some presses re-sent with the same nonce — for demos and load tests.
  * It talks only to the URL it is given (default this machine) and stops at its duration and count.
  */

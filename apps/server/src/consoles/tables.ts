@@ -3,7 +3,7 @@ import { timestamps } from '../platform/db/columns';
 import { zones } from '../platform/db/tables';
 
 /**
- * SPEC §3 Console: a browser profile, identified by the UUID it keeps (issue 4). Created by its
+ * SPEC §3 Console: a browser profile, identified by the UUID it keeps. Created by its
  * first heartbeat in the caller's organisation; `heartbeat` is the latest {href, user, pwa, hash, updatedAt}.
  */
 export const consoles = pgTable(

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { distributionStations, zones } from './schema';
 
-// `vigil seed --tags N --gateways M [--org slug]` (issue 6 'Data at real scale'): an organisation
+// `vigil seed --tags N --gateways M [--org slug]`: an organisation
 // filled with realistic devices for benchmarks and demos. Rows are built by the database itself
 // (INSERT … SELECT over generate_series, in chunks), because one statement per row tops out near
 // 1,000 rows/s on PGlite (ARCHITECTURE §8). Values come from hashint4 of the row number, so two

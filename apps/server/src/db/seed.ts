@@ -106,7 +106,7 @@ const DEMO_TREE: ZoneSpec = {
   auth: { methods: ['password', 'key'] },
   config: {
     featureFlags: { reasonDetails: true, danger: true, export: true, tagManagement: true },
-    // The public device page's return contact (issue 6).
+    // The public device page's return contact.
     returnContact: { name: 'Demo Hospital Security', email: 'security@demo.example', phone: '+1 555 0100' },
   },
   children: [
@@ -356,7 +356,7 @@ export async function seedDemo(db: Db): Promise<void> {
         at,
       })),
     );
-    // Issue 6: the tag owners as people (one remote), and two distribution stations.
+    // The tag owners as people (one remote), and two distribution stations.
     await tx.insert(peopleTable).values(
       people.map((name, i) => ({
         orgId: demoId,

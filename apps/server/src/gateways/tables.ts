@@ -52,7 +52,7 @@ export const gatewayCommands = pgTable(
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
-    /** When the gateway reported the command applied (the sync log, issue 6). */
+    /** When the gateway reported the command applied (the sync log). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     /** Who queued it (user or key), for the sync log. */
     actor: jsonb('actor').$type<ActorRef>(),

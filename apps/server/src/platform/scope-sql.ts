@@ -13,7 +13,7 @@ export function zoneInScope(scope: Scope): SQL {
 /**
  * Located entities (tags, gateways …) inside the scope: rows of the organisation whose zone lies
  * inside a root; a caller holding the whole organisation sees all of them, located or not. The
- * organisation comes first so that indexes led by it serve every list (issue 6: 100,000 tags).
+ * organisation comes first so that indexes led by it serve every list (100,000 tags).
  */
 export function locatedInScope(scope: Scope, zoneColumn: AnyPgColumn, orgColumn: AnyPgColumn): SQL {
   const inOrg = sql`${orgColumn} = ${scope.orgId}`;

@@ -23,12 +23,12 @@ export const tags = pgTable(
   },
   (t) => [
     index('tags_zone_idx').on(t.zoneId),
-    // The tag list at scale (issue 6, bench/lists.bench.ts): `query` through trigram indexes (pg_trgm),
+    // The tag list at scale (bench/lists.bench.ts): `query` through trigram indexes (pg_trgm),
     // each sort key after the organisation, the id last as the list's tie-break. Every tag query is
     // scoped by organisation, so the organisation leads (0006 replaced the state and org indexes of 0005).
     // A trigram index's pending list is merged by the write that fills it: at 4 MB (the default) a
-    // 500-tag batch now and then took 430 ms instead of 95, holding embedded PGlite's one thread; at
-    // 1 MB the slowest took 130-170 (0007, bench/lists.bench.ts).
+    // large tag batch now and then stalls on the merge, holding embedded PGlite's one thread; 1 MB
+    // keeps each merge short (0007, docs/BENCHMARKS.md).
     index('tags_search_trgm_idx')
       .using('gin', sql`${t.search} gin_trgm_ops`)
       .with({ gin_pending_list_limit: 1024 }),

@@ -41,7 +41,7 @@ function expectRefused(res: { statusCode: number; json(): unknown }, where: stri
   expect(res.json()).toMatchObject({ reason: NUL_REASON, code: 'nul_byte', field });
 }
 
-// Issue 13: a NUL byte reached PostgreSQL and answered 500; it is the client's mistake, refused at the edge.
+// PostgreSQL text cannot hold a NUL byte: a request carrying one is the client's mistake, refused at the edge.
 describe('a NUL byte anywhere in a request is a 400, on every route of the OpenAPI document', () => {
   it('covers the API: the document lists the routes', () => {
     expect(routes.length).toBeGreaterThan(50);

@@ -80,7 +80,7 @@ async function openPglite(dataDir: string, vacuumMs: number): Promise<Database> 
   // reused, and the files (or memory) would only grow. Hourly, never at start-up, never twice at once.
   const vacuums = repeatWithoutOverlap((signal) => vacuumChurningTables(pglite, signal), vacuumMs);
   // Nor does anything merge the trigram indexes' pending lists but the write that fills one: every
-  // tag search reads the whole list meanwhile (a 4 MB list: 10 ms an index). Merged often, each
+  // tag search reads the whole list meanwhile. Merged often, each
   // merge is short.
   const ginMerges = repeatWithoutOverlap(
     (signal) => mergeGinPendingLists(pglite, signal),

@@ -8,7 +8,7 @@ import { HttpError } from '../errors';
 import { listClauses, listRowsSql, type ListSpec, type ParsedList } from './list';
 
 /**
- * A list as a streamed CSV file (issue 6, SPEC §9), for any list resource: the list route's
+ * A list as a streamed CSV file (SPEC §9), for any list resource: the list route's
  * filters, search, order and scope. First a bounded count (more than SPEC §9's 100,000 is refused
  * before anything is written), then the rows batch by batch in the list's own order, each batch
  * starting after the last row of the one before (the list's keyset cursor, so a batch walks the
@@ -25,10 +25,9 @@ import { listClauses, listRowsSql, type ListSpec, type ParsedList } from './list
 
 /**
  * Mutable so a test can lower the row limit instead of making 100,001 rows. Batches of 250: a post
- * waits at most one batch per running export. On PGlite, batches of 1,000 measured ingest p99 316 ms
- * during three exports, 250: 93 ms, the export no slower. On PostgreSQL, 1,000 measured the export
- * in 3.2 s but ingest p99 210 ms (the server's one thread busy writing), 250: 4.0 s and 83 ms
- * (docs/BENCHMARKS.md "Lists at scale"): an alert is never late for a spreadsheet.
+ * waits at most one batch per running export. Larger batches make the export faster but keep the
+ * server's one thread busy writing while button events wait (docs/BENCHMARKS.md "Lists at scale"):
+ * an alert is never late for a spreadsheet.
  */
 export const CSV_EXPORT_LIMITS = { maxRows: CSV_MAX_ROWS, batchSize: 250 };
 

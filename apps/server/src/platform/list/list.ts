@@ -12,7 +12,7 @@ export { listQuerySchema, parseListQuery, parseListQueryOrThrow, type ListQuery 
 export { listClauses, listRowsSql, nextCursor, type ListClauses } from './sql';
 export type { ListDb } from './pages';
 
-/** For lists of 100,000 rows (issue 6, bench/lists.bench.ts); every list works without them. */
+/** For lists of 100,000 rows (bench/lists.bench.ts); every list works without them. */
 export type RunListOptions = {
   /**
    * Read the page's ids first, then its rows (a deferred join): a deep `offset` skips index entries

@@ -90,8 +90,8 @@ const rowsOf = (result: unknown): Record<string, unknown>[] =>
 /**
  * A counted page (a search): the matching rows first, behind an `offset 0` fence under the table's
  * own name, then sorted and counted. Without the fence PostgreSQL may walk the sort's index and
- * filter every row of the table when its statistics misjudge the search (a trigram match): 258 ms
- * at p50 for a page that the trigram indexes answer in 13 (bench/lists.bench.ts on PostgreSQL).
+ * filter every row of the table when its statistics misjudge the search (a trigram match), many
+ * times slower than the trigram indexes (docs/BENCHMARKS.md, lists on PostgreSQL).
  */
 async function matchesFirst(
   db: ListDb,

@@ -2,7 +2,7 @@ import type { AnyColumn, SQL } from 'drizzle-orm';
 import { PAGE_LIMIT } from '@vigil/domain';
 
 /**
- * One helper for every list route (ARCHITECTURE §4 'Lists', issue 3): `limit`, `offset` or a keyset
+ * One helper for every list route (ARCHITECTURE §4 'Lists'): `limit`, `offset` or a keyset
  * `cursor`, `orderBy`, free-text `query` and the `where` filter on a per-resource whitelist.
  * User input only ever reaches SQL as bound parameters; names map to the resource's own SQL.
  */

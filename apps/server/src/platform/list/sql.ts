@@ -113,7 +113,7 @@ function afterSql(keys: SortExpr[], values: (string | null)[]): SQL {
  * The first `limit` rows of a list in its order, after its cursor, as a subquery to be named after
  * the table. With a cursor, each of `afterBranches` is read as its own ordered, limited range and
  * the union sorted again: one OR-ed condition makes PostgreSQL scan the order's index from its start
- * and filter (a 100,000-row export by cursor batches took 18 s instead of 3; bench/lists.bench.ts).
+ * and filter, for every batch of an export by cursor (bench/lists.bench.ts).
  */
 export function listRowsSql(
   table: PgTable,
