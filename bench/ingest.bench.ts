@@ -22,7 +22,7 @@ import { loadConfig } from '../apps/server/src/platform/config';
 import { and, eq, openDatabase, sql, type Database } from '../apps/server/src/platform/db/client';
 import { alertEvents, alerts, buttonEvents, gateways, tags, zones } from '../apps/server/src/db/schema';
 import { DEMO_GATEWAY_KEY, seedDemo } from '../apps/server/src/db/seed';
-import * as ingest from '../apps/server/src/ingest/ingest';
+import * as ingest from '../apps/server/src/ingest/batcher';
 
 const env = process.env;
 const ENGINES = (env.BENCH_ENGINES ?? 'pglite,pg').split(',').map((s) => s.trim());

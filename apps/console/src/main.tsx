@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { linkManifest, registerServiceWorker } from './app/pwa';
+import { linkManifest, registerServiceWorker } from './session/pwa';
 
 linkManifest();
 registerServiceWorker();

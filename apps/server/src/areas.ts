@@ -1,21 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { alertRoutes } from './alerts';
-import { authRoutes } from './auth';
-import { consoleRoutes, manifestRoutes } from './consoles';
-import { gatewayRoutes } from './gateways';
-import { healthRoutes } from './health';
-import { ingestRoutes } from './ingest';
-import { keyRoutes } from './keys';
-import { logRoutes } from './logs';
-import { peopleRoutes } from './people';
-import { publicDeviceRoutes } from './public-devices';
-import { eventRoutes } from './realtime';
-import { roleRoutes } from './roles';
-import { distributionStationRoutes } from './stations';
-import { storageRoutes } from './storage';
-import { tagRoutes } from './tags';
-import { userAdminRoutes, userRoutes } from './users';
-import { zoneRoutes } from './zones';
+import { alertRoutes } from './alerts/routes';
+import { authRoutes } from './auth/routes';
+import { manifestRoutes } from './consoles/manifest-routes';
+import { consoleRoutes } from './consoles/routes';
+import { gatewayRoutes } from './gateways/routes';
+import { healthRoutes } from './health/routes';
+import { ingestRoutes } from './ingest/routes';
+import { keyRoutes } from './keys/routes';
+import { logRoutes } from './logs/routes';
+import { peopleRoutes } from './people/routes';
+import { publicDeviceRoutes } from './public-devices/routes';
+import { eventRoutes } from './realtime/routes';
+import { roleRoutes } from './roles/routes';
+import { distributionStationRoutes } from './stations/routes';
+import { storageRoutes } from './storage/routes';
+import { tagRoutes } from './tags/routes';
+import { userAdminRoutes, userRoutes } from './users/routes';
+import { zoneRoutes } from './zones/routes';
 
 /**
  * Every area's routes, registered in this order by buildApp. A new area is its folder under src/

@@ -1,3 +1,4 @@
+import { mayHearAlerts, type Permission } from '@vigil/domain';
 import {
   ROUTE_BY_ID,
   kioskHome,
@@ -9,6 +10,7 @@ import {
   type NavigationContext,
   type RouteId,
 } from '@vigil/domain/routes';
+import type { Session } from '../session/session';
 
 /** What the guard needs to know of the session (built from /users/me and the role's ability). */
 export type GuardSession =
@@ -21,6 +23,19 @@ export type GuardSession =
       flags: NavigationContext['flags'];
       mayHearAlerts: boolean;
     };
+
+/** The guard's view of a session: its role, abilities, feature flags and whether it hears alerts. */
+export function toGuardSession(session: Session): GuardSession {
+  if (session.status !== 'signedIn') return session;
+  const { ability, me } = session;
+  return {
+    status: 'signedIn',
+    role: me.role,
+    can: ([action, subject, field]: Permission) => ability.can(action, subject, field),
+    flags: me.zone.config.featureFlags,
+    mayHearAlerts: mayHearAlerts(ability),
+  };
+}
 
 export type GuardDecision =
   | { type: 'render'; route: AppRoute; params: Record<string, string> }

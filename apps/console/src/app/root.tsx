@@ -1,9 +1,8 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { mayHearAlerts, type Permission } from '@vigil/domain';
 import type { RouteLayout } from '@vigil/domain/routes';
-import { useSession, type Session } from '../session/session';
-import { guard, type GuardSession } from './guard';
+import { useSession } from '../session/session';
+import { guard, toGuardSession } from './guard';
 import { useRoleOverride } from './use-role-override';
 import { isRegistered } from './screens';
 import { LoadingLayout } from './layouts/loading-layout';
@@ -13,18 +12,6 @@ import { LogoLayout } from './layouts/logo-layout';
 // The default and no-footer layouts carry the shell (sidebar, nav bar, footer): their own chunk, so
 // the login page does not load them.
 const ShellLayout = lazy(async () => ({ default: (await import('./layouts/shell-layout')).ShellLayout }));
-
-export function toGuardSession(session: Session): GuardSession {
-  if (session.status !== 'signedIn') return session;
-  const { ability, me } = session;
-  return {
-    status: 'signedIn',
-    role: me.role,
-    can: ([action, subject, field]: Permission) => ability.can(action, subject, field),
-    flags: me.zone.config.featureFlags,
-    mayHearAlerts: mayHearAlerts(ability),
-  };
-}
 
 /** Guards every navigation (SPEC §2.2) and wraps the screen in its route's layout (SPEC §2.5). */
 export function Root() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Alert, RawRule } from '@vigil/domain';
-import { AlertingProvider } from '../app/alerting/alerting-provider';
+import { AlertingProvider } from '../features/alerts/alerting-provider';
 import { alertFixture } from './alert-fixtures';
 import { json, stubFetch } from './fetch-stub';
 import { CurrentPath, renderSignedIn } from './signed-in';

@@ -1,2 +1,1 @@
-export { ingestRoutes } from './routes';
-export { pruneButtonEvents } from './ingest';
+export { pruneButtonEvents } from './prune';

@@ -8,7 +8,9 @@ import {
   heartbeatResultSchema,
 } from '@vigil/domain';
 import { unauthorized } from '../platform/errors';
-import { authenticateGatewayKey, ingestButtonEvents, ingestHeartbeat, type GatewayKey } from './ingest';
+import { ingestButtonEvents } from './batcher';
+import { authenticateGatewayKey, type GatewayKey } from './gateway-keys';
+import { ingestHeartbeat } from './heartbeats';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,2 +1,1 @@
-export { roleRoutes } from './routes';
 export { assertAssignable, assertMayManage } from './role-checks';

@@ -1,2 +1,1 @@
-export { userAdminRoutes, userRoutes } from './routes';
 export { userInScope } from './users';

@@ -1,4 +1,3 @@
-export { zoneRoutes } from './routes';
 export { findZone, findZones } from './zones';
 export {
   INVENTORY_ORG_SLUG,

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { eventsForPattern } from '@vigil/domain';
 import { alertEvents, alerts, buttonEvents, gateways } from '../../src/db/schema';
-import { authenticateGatewayKey, ingestButtonEvents, ingestStats } from '../../src/ingest/ingest';
+import { ingestButtonEvents, ingestStats } from '../../src/ingest/batcher';
+import { authenticateGatewayKey } from '../../src/ingest/gateway-keys';
 import { getTestApp, unique } from '../helpers/app';
 import { DEMO_GATEWAY, freshMac, freshTag, gatewayAuth, zoneByName } from '../helpers/alerts';
 

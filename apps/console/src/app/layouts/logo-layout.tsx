@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Center, Group, Paper, Stack, Text } from '@mantine/core';
-import { VigilMark } from '../vigil-mark';
+import { VigilMark } from '../../ui/vigil-mark';
 
 /** SPEC §2.5 logo-only layout: the mark above a centred card (error pages, links). */
 export function LogoLayout({ children }: { children: ReactNode }) {

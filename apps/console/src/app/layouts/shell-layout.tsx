@@ -2,15 +2,15 @@ import type { ReactNode } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useConsoleInfo } from '../../api/consoles';
-import { AlertingProvider } from '../alerting/alerting-provider';
-import { consoleId } from '../console-identity';
-import { Banners } from '../shell/banners';
+import { AlertingProvider } from '../../features/alerts/alerting-provider';
+import { consoleId } from '../../session/console-identity';
+import { Banners } from '../../features/alerts/banners';
 import { Footer } from '../shell/footer';
 import { IdleLogout } from '../shell/idle-logout';
 import { Sidebar } from '../shell/sidebar';
 import { useConsolePresence } from '../shell/use-console-presence';
 import { UserMenu } from '../shell/user-menu';
-import { VigilMark } from '../vigil-mark';
+import { VigilMark } from '../../ui/vigil-mark';
 import { DismissibleNote } from '../../ui/dismissible-note';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useSignedIn } from '../../session/session';
-import { consoleId } from '../console-identity';
+import { consoleId } from '../../session/console-identity';
 
 /** SPEC §2.5 footer: a clock, the organisation name and a click-to-copy console id. */
 export function Footer() {

@@ -2,7 +2,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { visibleSidebar } from '@vigil/domain/routes';
 import { useSignedIn } from '../../session/session';
-import { toGuardSession } from '../root';
+import { toGuardSession } from '../guard';
 import { isRegistered } from '../screens';
 
 /** SPEC §2.4 sidebar, from the domain's definition: entries the user's abilities and flags allow. */

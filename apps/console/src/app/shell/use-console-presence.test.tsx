@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { json, stubFetch } from '../../test/fetch-stub';
-import { activeAlerts } from '../active-alerts';
+import { activeAlerts } from '../../features/alerts/active-alerts';
 import { useConsolePresence } from './use-console-presence';
 
 const CONSOLE_ID = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';

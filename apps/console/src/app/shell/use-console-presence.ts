@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { BUILD_HASH_CHECK_MS, HEARTBEAT_MS } from '@vigil/domain';
 import { fetchBuildHash, sendHeartbeat } from '../../api/consoles';
-import { activeAlerts } from '../active-alerts';
-import { consoleId, isInstalledApp } from '../console-identity';
+import { activeAlerts } from '../../features/alerts/active-alerts';
+import { consoleId, isInstalledApp } from '../../session/console-identity';
 
 /**
  * The console's presence (issue 4): a heartbeat every 60 s, and a check of /hash.json every 60 s

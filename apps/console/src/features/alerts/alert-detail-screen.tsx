@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { isAlertOpen } from '@vigil/domain';
 import { useAlertDetail } from '../../api/alerts';
-import { useAlerting } from '../../app/alerting/alerting-context';
+import { useAlerting } from './alerting-context';
 import { alertLocationPath, alertPersonName } from '../../ui/alert-labels';
 import { ErrorPanel } from '../../ui/error-panel';
 import { PageHeader } from '../../ui/page-header';

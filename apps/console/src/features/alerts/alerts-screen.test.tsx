@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../api/messages';
-import { Banners } from '../../app/shell/banners';
+import { Banners } from './banners';
 import { alertFixture, renderWithAlerting, serveAlerts } from '../../test/alerting-harness';
 import { AlertsScreen } from './alerts-screen';
 

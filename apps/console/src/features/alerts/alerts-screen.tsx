@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import type { Alert } from '@vigil/domain';
-import { useAlerting } from '../../app/alerting/alerting-context';
+import { useAlerting } from './alerting-context';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
 import { PageHeader } from '../../ui/page-header';

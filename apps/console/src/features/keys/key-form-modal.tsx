@@ -6,7 +6,7 @@ import { messages } from '../../api/messages';
 import { useSignedIn } from '../../session/session';
 import { EditModal } from '../../ui/edit-modal';
 import { ZonePicker } from '../../ui/zone-picker';
-import { useAssignableRoles } from '../users/role-options';
+import { useAssignableRoles } from '../../api/role-options';
 
 /** Create or rename an API key; its role follows SPEC §5 like a user's. */
 export function KeyFormModal({

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isInstalledApp } from '../../app/console-identity';
-import { installPrompt, manifestUrl } from '../../app/pwa';
+import { isInstalledApp } from '../../session/console-identity';
+import { installPrompt, manifestUrl } from '../../session/pwa';
 
 /**
  * SPEC §2.3: a link to install the desktop app, only when the manifest gives a start URL and the

@@ -18,7 +18,7 @@ import { LOGIN_MESSAGES, type SignInMethod } from '@vigil/domain';
 import { authApi } from '../../api/auth';
 import { sessionStore } from '../../session/store';
 import { useSession } from '../../session/session';
-import { VigilMark } from '../../app/vigil-mark';
+import { VigilMark } from '../../ui/vigil-mark';
 import { InstallAppLink } from './install-app-link';
 import { KeyForm } from './key-form';
 import { loginErrorMessage, loginUrlMessage } from './login-error';

@@ -6,7 +6,7 @@ import { messages } from '../../api/messages';
 import { useSignedIn } from '../../session/session';
 import { EditModal } from '../../ui/edit-modal';
 import { ZonePicker } from '../../ui/zone-picker';
-import { useAssignableRoles } from './role-options';
+import { useAssignableRoles } from '../../api/role-options';
 
 /** Create or edit a user: name, e-mail, role (only those SPEC §5 lets the caller assign), zone, password. */
 export function UserFormModal({ user, onClose }: { user: User | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Alert } from '@vigil/domain';
 import { createSnapshotSender } from '../../api/console-snapshots';
-import { consoleId } from '../console-identity';
+import { consoleId } from '../../session/console-identity';
 import type { AlarmAudio } from './use-alarm';
 
 export type AlertView = {

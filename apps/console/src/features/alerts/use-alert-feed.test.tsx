@@ -5,8 +5,8 @@ import { connection } from '../../api/connection';
 import { messages } from '../../api/messages';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { alertFixture, renderWithAlerting } from '../../test/alerting-harness';
-import { AlertsScreen } from '../../features/alerts/alerts-screen';
-import { Banners } from '../shell/banners';
+import { AlertsScreen } from './alerts-screen';
+import { Banners } from './banners';
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();

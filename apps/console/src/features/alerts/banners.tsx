@@ -3,7 +3,7 @@ import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconWifiOff } from '@tabler/icons-react';
 import { useConnection } from '../../api/connection';
 import { messages } from '../../api/messages';
-import { AlertBanners } from '../alerting/alert-banners';
+import { AlertBanners } from './alert-banners';
 
 /**
  * SPEC §2.6 banners: the connection ones (a stale alert refresh shows the server one, SPEC §8),

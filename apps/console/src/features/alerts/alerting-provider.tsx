@@ -6,7 +6,7 @@ import { useAcknowledgeAlert } from '../../api/alerts';
 import { useConnection } from '../../api/connection';
 import { messages } from '../../api/messages';
 import { useSignedIn } from '../../session/session';
-import { activeAlerts } from '../active-alerts';
+import { activeAlerts } from './active-alerts';
 import { AlertingContext, type Alerting } from './alerting-context';
 import { AudioBlockedModal } from './audio-blocked-modal';
 import { useAlarm } from './use-alarm';

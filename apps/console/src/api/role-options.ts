@@ -1,6 +1,6 @@
 import { assignableRoles } from '@vigil/domain';
-import { useRoles } from '../../api/roles';
-import { useSignedIn } from '../../session/session';
+import { useRoles } from './roles';
+import { useSignedIn } from '../session/session';
 
 /**
  * SPEC §5: the roles the signed-in user may assign (the server checks the same rule), plus the

@@ -1,2 +1,0 @@
-export { consoleRoutes } from './routes';
-export { manifestRoutes } from './manifest-routes';

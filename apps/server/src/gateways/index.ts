@@ -1,1 +1,0 @@
-export { gatewayRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { keyRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { logRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { peopleRoutes } from './routes';

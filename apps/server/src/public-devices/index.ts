@@ -1,1 +1,0 @@
-export { publicDeviceRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { eventRoutes } from './routes';

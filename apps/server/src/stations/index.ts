@@ -1,1 +1,0 @@
-export { distributionStationRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { storageRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { tagRoutes } from './routes';
