@@ -14,16 +14,12 @@ import {
   gatewayUpdateBodySchema,
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
-import {
-  bulkUpdateGateways,
-  diagGateway,
-  diagZone,
-  gatewayMetrics,
-  getGateway,
-  listGateways,
-  unassignGateway,
-  updateGateway,
-} from './gateways';
+import { bulkUpdateGateways } from './bulk-update-gateways';
+import { diagGateway, diagZone } from './gateway-commands';
+import { gatewayMetrics } from './gateway-metrics';
+import { getGateway } from './get-gateway';
+import { listGateways } from './list-gateways';
+import { unassignGateway, updateGateway } from './update-gateway';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -1,0 +1,89 @@
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { DIAGNOSTICS_PASS_PERCENT, DIAGNOSTICS_WINDOW_MS, type GatewayMetrics } from '@vigil/domain';
+import type { Db } from '../platform/db/client';
+import { gatewayHeartbeats, gateways, zones } from '../db/schema';
+import { badRequest, notFound } from '../platform/errors';
+import { type Scope } from '../platform/scope';
+import { findZone } from '../zones';
+
+import { gatewayInScope } from './gateway-rows';
+
+/** SPEC §9 'Gateway metrics over 24 hours'; a wider window is refused beyond this. */
+export const METRICS_MAX_WINDOW_MS = 31 * 24 * 3_600_000;
+
+type Check = keyof typeof DIAGNOSTICS_PASS_PERCENT;
+const CHECKS: Check[] = ['button', 'coverage', 'floor'];
+const reading = (check: Check) =>
+  sql`(case when jsonb_typeof(${gatewayHeartbeats.payload}->'diagnostics'->${sql.raw(`'${check}'`)}) = 'number'
+    then (${gatewayHeartbeats.payload}->'diagnostics'->>${sql.raw(`'${check}'`)})::float8 end)`;
+
+export type MetricsQuery = { zone?: string; gateway?: string; start?: string; end?: string };
+
+/**
+ * SPEC §7 GET metrics/gateways?zone=&start=&end= (default: the last 24 hours), from the stored
+ * heartbeats: for each check, `total` heartbeats reported it, `count` of them at or above the
+ * domain's pass threshold (SPEC §9), `percent` the mean reading (null without readings).
+ */
+export async function gatewayMetrics(
+  db: Db,
+  scope: Scope,
+  q: MetricsQuery,
+): Promise<{ data: GatewayMetrics[] }> {
+  const end = q.end ? new Date(q.end) : new Date();
+  const start = q.start ? new Date(q.start) : new Date(end.getTime() - DIAGNOSTICS_WINDOW_MS);
+  if (start.getTime() >= end.getTime()) throw badRequest('start must be before end', 'start');
+  if (end.getTime() - start.getTime() > METRICS_MAX_WINDOW_MS) {
+    throw badRequest('The metrics window may span at most 31 days', 'start');
+  }
+  const where: (SQL | undefined)[] = [gatewayInScope(scope)];
+  if (q.zone) {
+    const zone = await findZone(db, scope, q.zone);
+    if (!zone) throw notFound('Zone not found');
+    where.push(
+      sql`${gateways.zoneId} in (select ${zones.id} from ${zones} where ${zones.path} && ${`{${zone.row.id}}`}::uuid[])`,
+    );
+  }
+  if (q.gateway) where.push(eq(gateways.id, q.gateway));
+  const select: Record<string, SQL> = { gateway: sql<string>`${gateways.id}` };
+  for (const check of CHECKS) {
+    select[`${check}Total`] = sql<number>`count(${reading(check)})::int`;
+    select[`${check}Count`] =
+      sql<number>`(count(*) filter (where ${reading(check)} >= ${DIAGNOSTICS_PASS_PERCENT[check]}))::int`;
+    select[`${check}Mean`] = sql<number | null>`avg(${reading(check)})`;
+  }
+  const rows = (await db
+    .select(select)
+    .from(gateways)
+    .leftJoin(
+      gatewayHeartbeats,
+      and(
+        eq(gatewayHeartbeats.gatewayId, gateways.id),
+        eq(gatewayHeartbeats.orgId, gateways.orgId),
+        gte(gatewayHeartbeats.at, start),
+        lt(gatewayHeartbeats.at, end),
+      ),
+    )
+    .where(and(...where))
+    .groupBy(gateways.id)
+    .orderBy(asc(gateways.id))) as Record<string, unknown>[];
+  if (q.gateway && rows.length === 0) throw notFound('Gateway not found');
+  return {
+    data: rows.map((r) => {
+      const metric = (check: Check) => {
+        const total = Number(r[`${check}Total`]);
+        const mean = r[`${check}Mean`];
+        return {
+          percent: total > 0 && mean !== null ? Math.round(Number(mean) * 10) / 10 : null,
+          total,
+          count: Number(r[`${check}Count`]),
+        };
+      };
+      return {
+        gateway: String(r.gateway),
+        button: metric('button'),
+        coverage: metric('coverage'),
+        floor: metric('floor'),
+      };
+    }),
+  };
+}
