@@ -12,8 +12,11 @@ import {
 } from '@vigil/domain';
 import { forbidden } from '../platform/errors';
 import { callerOf, actorOf } from '../platform/access';
-import { bulkUpdateTags } from './tag-batch';
-import { exportTags, getTag, listTags, updateTag } from './tags';
+import { bulkUpdateTags } from './bulk-update-tags';
+import { exportTags } from './export-tags';
+import { getTag } from './get-tag';
+import { listTags } from './list-tags';
+import { updateTag } from './update-tag';
 
 const idParams = z.object({ id: z.string().max(100) });
 const listQuery = z.record(z.string(), z.unknown());

@@ -16,9 +16,9 @@ import { jsonArray, jsonRecordset } from '../platform/db/json-params';
 import { auditLog, batchOperations, tags, zones } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../platform/errors';
 import { scopeRoots } from '../platform/scope';
-import { auditSnapshot, patchConfig, tagInScope, type TagRow } from './tags';
 import type { Caller, Actor } from '../platform/caller';
 import { INVENTORY_ORG_SLUG, locationInScope } from '../zones';
+import { auditSnapshot, patchConfig, tagInScope, type TagRow } from './tag-rows';
 
 // SPEC §4 Tag batch operations through SPEC §7's bulk PUT tags (issue 6). What each does is in
 // docs/API.md; eligibility is the domain's `tagBatchOperations`, re-checked here on the stored rows.
@@ -196,33 +196,13 @@ export async function bulkUpdateTags(db: Db, actor: Actor, body: TagBulkBody): P
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const rows = await lockRows(tx, ids, tagInScope(caller.scope));
-    const found = new Set(rows.map((r) => r.id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      throw new HttpError(400, `Tags not found: ${list(missing)}`, 'not_found', 'ids', {
-        ineligible: missing,
-      });
-    }
+    assertAllFound(ids, rows);
     assertEligible(rows, body.op, permissionsOf(caller));
 
-    let place: Placement = {};
-    if (body.op === 'transfer') place = await transferTarget(tx, caller, body.args.zone!);
-    if (body.op === 'transfer_inv') place = await inventoryOrg(tx);
-    if (body.op === 'preassign') place = { zoneId: await locationInScope(tx, caller.scope, body.args.zone) };
+    const place = await placementOf(tx, caller, body);
 
     const now = new Date();
-    const changed: { id: string; config: Json; before: Json }[] = [];
-    for (const row of rows) {
-      const config = nextConfig(row, body, place);
-      const after = {
-        id: row.id,
-        orgId: place.orgId ?? row.orgId,
-        zoneId: place.zoneId !== undefined ? place.zoneId : row.zoneId,
-        config,
-      };
-      const before = auditSnapshot(row);
-      if (JSON.stringify(after) !== JSON.stringify(before)) changed.push({ id: row.id, config, before });
-    }
+    const changed = changesOf(rows, body, place);
     if (changed.length > 0) {
       // One statement for the selection and its audit entries (500 tags in one round trip; on
       // PGlite a parameter or a row each would cost more than the work). The rows are locked above.
@@ -242,20 +222,68 @@ export async function bulkUpdateTags(db: Db, actor: Actor, body: TagBulkBody): P
           jsonb_build_object('id', u.id, 'orgId', u.org_id, 'zoneId', u.zone_id, 'config', u.config)
         from updated u join x on x.id = u.id`);
     }
-    const [batch] = await tx
-      .insert(batchOperations)
-      .values({
-        orgId: caller.org.id,
-        requestId: actor.requestId,
-        actor: { id: caller.id, name: caller.name },
-        subject: 'Tag',
-        op: body.op,
-        args: body.args as Json,
-        ids: rows.map((r) => r.id),
-        count: rows.length,
-        at: now,
-      })
-      .returning({ id: batchOperations.id });
-    return { batchId: batch!.id, count: rows.length };
+    const batchId = await logBatch(tx, actor, body, rows, now);
+    return { batchId, count: rows.length };
   });
+}
+
+function assertAllFound(ids: string[], rows: BatchRow[]): void {
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw new HttpError(400, `Tags not found: ${list(missing)}`, 'not_found', 'ids', {
+      ineligible: missing,
+    });
+  }
+}
+
+/** Where a transfer, a move to inventory or a pre-assignment puts the tags; nothing for other operations. */
+async function placementOf(tx: Db, caller: Caller, body: TagBulkBody): Promise<Placement> {
+  if (body.op === 'transfer') return transferTarget(tx, caller, body.args.zone!);
+  if (body.op === 'transfer_inv') return inventoryOrg(tx);
+  if (body.op === 'preassign') return { zoneId: await locationInScope(tx, caller.scope, body.args.zone) };
+  return {};
+}
+
+/** The tags the operation changes, with their new config and their audit snapshot before it. */
+function changesOf(rows: BatchRow[], body: TagBulkBody, place: Placement) {
+  const changed: { id: string; config: Json; before: Json }[] = [];
+  for (const row of rows) {
+    const config = nextConfig(row, body, place);
+    const after = {
+      id: row.id,
+      orgId: place.orgId ?? row.orgId,
+      zoneId: place.zoneId !== undefined ? place.zoneId : row.zoneId,
+      config,
+    };
+    const before = auditSnapshot(row);
+    if (JSON.stringify(after) !== JSON.stringify(before)) changed.push({ id: row.id, config, before });
+  }
+  return changed;
+}
+
+/** The batch log's entry (/log/batch) of this run. */
+async function logBatch(
+  tx: Db,
+  actor: Actor,
+  body: TagBulkBody,
+  rows: BatchRow[],
+  now: Date,
+): Promise<string> {
+  const { caller } = actor;
+  const [batch] = await tx
+    .insert(batchOperations)
+    .values({
+      orgId: caller.org.id,
+      requestId: actor.requestId,
+      actor: { id: caller.id, name: caller.name },
+      subject: 'Tag',
+      op: body.op,
+      args: body.args as Json,
+      ids: rows.map((r) => r.id),
+      count: rows.length,
+      at: now,
+    })
+    .returning({ id: batchOperations.id });
+  return batch!.id;
 }
