@@ -42,6 +42,7 @@ export * from './alerts/press-patterns';
 export * from './alerts/reasons';
 export * from './alerts/incident-details';
 export * from './alerts/lifecycle';
+export * from './alerts/escalation-delay';
 export * from './contract/alerts';
 export * from './contract/devices';
 export * from './contract/people';

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DEFAULT_ESCALATION_DELAY_S, mayEscalate } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { alerts, zones } from '../db/schema';
+import type { JobQueue } from '../platform/jobs';
 import {
   addHistory,
   escalationDelayS,
@@ -9,8 +10,7 @@ import {
   publishAlert,
   type AlertContext,
   type AlertRow,
-} from './alerts';
-import type { JobQueue } from '../platform/jobs';
+} from './alert-rows';
 
 /**
  * SPEC §4 escalation: an unacknowledged alert escalates once its zone's delay has passed since it was

@@ -11,14 +11,10 @@ import {
   jsonObjectSchema,
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
-import {
-  assertAlertInScope,
-  getAlert,
-  listAlertLog,
-  listOpenAlerts,
-  logAlertClientError,
-  updateAlert,
-} from './alerts';
+import { assertAlertInScope, getAlert } from './get-alert';
+import { listAlertLog, logAlertClientError } from './alert-log';
+import { listOpenAlerts } from './list-alerts';
+import { updateAlert } from './update-alert';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
