@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { zones } from '../../src/db/schema';
-import { sseFrame } from '../../src/realtime/routes';
+import { sseFrame } from '../../src/realtime/event-stream';
 import { appendEvent, type RealtimeEvent } from '../../src/platform/realtime/bus';
 import { customRole, placedUser } from '../helpers/alerts';
 import { getTestApp, signIn } from '../helpers/app';
