@@ -30,6 +30,7 @@ export type Me = z.infer<typeof meSchema>;
 export const userStateBodySchema = z.strictObject({
   closedNotes: z.record(z.string().min(1).max(100), z.literal(true)),
 });
+export type UserStateBody = z.infer<typeof userStateBodySchema>;
 
 export const roleSchema = z.object({ id: z.string(), abilities: z.array(z.unknown()) });
 export type RoleBody = z.infer<typeof roleSchema>;
