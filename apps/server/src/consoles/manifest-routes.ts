@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { manifestQuerySchema, webManifestSchema, type WebManifest } from '@vigil/domain';
-import { UUID_RE } from '../platform/db/checks';
-
-const BACKGROUND = '#0b1f33';
-const THEME = '#1c7ed6';
+import { manifestQuerySchema, webManifestSchema } from '@vigil/domain';
+import { manifestOf } from './manifest';
 
 /**
  * SPEC §7 GET /manifest.json?consoleId=&isCustom=&hostname=: the web-app manifest that makes the
@@ -18,22 +15,7 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: manifestQuerySchema, response: { 200: webManifestSchema } },
     },
     async (req, reply) => {
-      const id = req.query.consoleId;
-      const manifest: WebManifest = {
-        name: 'Vigil',
-        short_name: 'Vigil',
-        start_url: id && UUID_RE.test(id) ? `/alerts/${id.toLowerCase()}` : '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: BACKGROUND,
-        theme_color: THEME,
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          // The mark sits inside the central safe zone on a full-bleed background, so one image serves both.
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      };
+      const manifest = manifestOf(req.query.consoleId);
       reply.header('cache-control', 'no-cache');
       return reply.type('application/manifest+json').send(manifest);
     },

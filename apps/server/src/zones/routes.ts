@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, inArray } from 'drizzle-orm';
 import {
   errorSchema,
-  uuidSchema,
   zoneCreateBodySchema,
   zoneGetQuerySchema,
   zoneListSchema,
   zoneSchema,
   zoneUpdateBodySchema,
 } from '@vigil/domain';
-import { zones } from '../db/schema';
-import { notFound } from '../platform/errors';
 import { callerOf, actorOf } from '../platform/access';
-import { findZone, findZones, toZone, zoneContext } from './zones';
 import { createZone, deleteZone, exportZones, listZones, updateZone } from './zone-writes';
 
+import { getZone } from './get-zone';
 const idParams = z.object({ id: z.string().max(100) });
 const linkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -52,28 +48,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zoneSchema, 404: errorSchema },
       },
     },
-    async (req) => {
-      const { scope } = callerOf(req);
-      const zone = uuidSchema.safeParse(req.params.id).success
-        ? await findZone(app.db, scope, req.params.id)
-        : undefined;
-      if (!zone) throw notFound('Zone not found');
-      const children = req.query.children
-        ? (await findZones(app.db, scope, eq(zones.parentId, zone.row.id))).map((c) =>
-            toZone(c.row, c.isLeaf),
-          )
-        : undefined;
-      const context = req.query.context ? await zoneContext(app.db, zone.row, scope) : undefined;
-      const peerZones =
-        req.query.peers && zone.row.peers.length
-          ? (await findZones(app.db, scope, inArray(zones.id, zone.row.peers))).map((p) =>
-              toZone(p.row, p.isLeaf),
-            )
-          : req.query.peers
-            ? []
-            : undefined;
-      return { ...toZone(zone.row, zone.isLeaf, { children, context }), ...(peerZones ? { peerZones } : {}) };
-    },
+    async (req) => getZone(app.db, callerOf(req).scope, req.params.id, req.query),
   );
 
   app.post(
