@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListSchema, batchLogListSchema, errorSchema, syncLogListSchema } from '@vigil/domain';
 import { callerOf } from '../platform/access';
-import { listAudit, listBatchLog, listSyncLog } from './logs';
+import { listAudit } from './audit-log';
+import { listBatchLog } from './batch-log';
+import { listSyncLog } from './sync-log';
 
 const listQuery = z.record(z.string(), z.unknown());
 

@@ -10,7 +10,9 @@ import {
   personSchema,
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
-import { createPerson, deletePerson, getPerson, importPeople, listPeople, updatePerson } from './people';
+import { createPerson, deletePerson, updatePerson } from './write-person';
+import { getPerson, listPeople } from './list-people';
+import { importPeople } from './import-people';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };

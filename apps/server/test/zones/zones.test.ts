@@ -87,7 +87,11 @@ describe('zone writes', () => {
 
     expect((await del(zone.id)).statusCode).toBe(204);
     expect((await get(`/api/zones/${zone.id}`)).statusCode).toBe(404);
-    const audit = await app.db.select().from(auditLog).where(eq(auditLog.entityId, zone.id));
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, zone.id))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(audit[0]).toMatchObject({
       entity: 'zone',

@@ -1,19 +1,8 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { auditChanges, type AuditEntry, type BatchLogEntry, type SyncLogEntry } from '@vigil/domain';
+import { auditChanges, type AuditEntry } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
-import {
-  alerts,
-  apiKeys,
-  auditLog,
-  batchOperations,
-  gatewayCommands,
-  gateways,
-  people,
-  tags,
-  users,
-  zones,
-} from '../db/schema';
+import { alerts, apiKeys, auditLog, gateways, people, tags, users, zones } from '../db/schema';
 import { badRequest } from '../platform/errors';
 import { parseListQueryOrThrow, runList, type ListSpec } from '../platform/list/list';
 import { type Scope } from '../platform/scope';
@@ -163,23 +152,6 @@ function auditInScope(caller: Pick<Caller, 'id' | 'scope'>): SQL {
   )!;
 }
 
-/**
- * The batch runs a caller may read: the organisation's; a caller placed in part of it, those whose
- * every tag or gateway lies there now (a run's ids are shown, so one reaching outside is not).
- */
-function batchInScope(scope: Scope): SQL {
-  const inOrg = eq(batchOperations.orgId, scope.orgId);
-  if (scope.roots.includes(scope.orgId)) return inOrg;
-  const outside = (table: typeof tags | typeof gateways) =>
-    sql`exists (select 1 from unnest(${batchOperations.ids}) as i(id)
-      where i.id not in (select ${table.id} from ${table} where ${locatedInScope(scope, table.zoneId, table.orgId)}))`;
-  return and(
-    inOrg,
-    sql`case ${batchOperations.subject} when 'Tag' then not ${outside(tags)}
-      when 'Gateway' then not ${outside(gateways)} else false end`,
-  )!;
-}
-
 function toAuditEntry(row: AuditRow, names: Map<string, string>, details: boolean): AuditEntry {
   const entry: AuditEntry = {
     id: row.id,
@@ -193,100 +165,4 @@ function toAuditEntry(row: AuditRow, names: Map<string, string>, details: boolea
   };
   if (details) entry.changes = auditChanges(row.before, row.after);
   return entry;
-}
-
-const batchListSpec: ListSpec = {
-  fields: {
-    subject: { sql: batchOperations.subject, type: 'text' },
-    op: { sql: batchOperations.op, type: 'text' },
-    requestId: { sql: batchOperations.requestId, type: 'text' },
-    'actor.id': { sql: sql`${batchOperations.actor}->>'id'`, type: 'text' },
-    at: { sql: batchOperations.at, type: 'timestamp' },
-  },
-  sortable: {
-    at: batchOperations.at,
-    subject: batchOperations.subject,
-    op: batchOperations.op,
-    count: batchOperations.count,
-  },
-  defaultOrder: '-at',
-  idColumn: batchOperations.id,
-  search: [batchOperations.op, batchOperations.subject, sql`${batchOperations.actor}->>'name'`],
-};
-
-/** GET /api/log/batch: every bulk run of a tag or gateway operation (issue 6 'Batch Operations Log'). */
-export async function listBatchLog(db: Db, scope: Scope, query: Record<string, unknown>) {
-  const parsed = parseListQueryOrThrow(query, batchListSpec);
-  const page = await runList(db, batchOperations, batchListSpec, parsed, batchInScope(scope));
-  return {
-    ...page,
-    data: page.data.map((row): BatchLogEntry => ({
-      id: row.id,
-      requestId: row.requestId,
-      at: row.at.toISOString(),
-      actor: row.actor,
-      subject: row.subject === 'Gateway' ? 'Gateway' : 'Tag',
-      op: row.op,
-      args: row.args,
-      ids: row.ids,
-      count: row.count,
-    })),
-  };
-}
-
-const syncListSpec: ListSpec = {
-  fields: {
-    gateway: { sql: gatewayCommands.gatewayId, type: 'text' },
-    type: { sql: gatewayCommands.type, type: 'text' },
-    'actor.id': { sql: sql`${gatewayCommands.actor}->>'id'`, type: 'text' },
-    createdAt: { sql: gatewayCommands.createdAt, type: 'timestamp' },
-    deliveredAt: { sql: gatewayCommands.deliveredAt, type: 'timestamp' },
-    confirmedAt: { sql: gatewayCommands.confirmedAt, type: 'timestamp' },
-  },
-  sortable: {
-    createdAt: gatewayCommands.createdAt,
-    deliveredAt: gatewayCommands.deliveredAt,
-    confirmedAt: gatewayCommands.confirmedAt,
-    gateway: gatewayCommands.gatewayId,
-    type: gatewayCommands.type,
-  },
-  defaultOrder: '-createdAt',
-  idColumn: gatewayCommands.id,
-  search: [gatewayCommands.gatewayId, gatewayCommands.type, sql`${gatewayCommands.actor}->>'name'`],
-};
-
-/**
- * The commands a caller may see: the organisation's; a caller placed in part of it (ARCHITECTURE §4
- * tenancy), those of the gateways located there now.
- */
-function syncInScope(scope: Scope) {
-  const inOrg = eq(gatewayCommands.orgId, scope.orgId);
-  if (scope.roots.includes(scope.orgId)) return inOrg;
-  return and(
-    inOrg,
-    sql`${gatewayCommands.gatewayId} in (select ${gateways.id} from ${gateways}
-      where ${locatedInScope(scope, gateways.zoneId, gateways.orgId)})`,
-  )!;
-}
-
-/**
- * GET /api/log/sync: each configuration or command pushed to a gateway, when it was handed over
- * (`deliveredAt`, its next heartbeat) and when the gateway confirmed it (`confirmedAt`).
- */
-export async function listSyncLog(db: Db, scope: Scope, query: Record<string, unknown>) {
-  const parsed = parseListQueryOrThrow(query, syncListSpec);
-  const page = await runList(db, gatewayCommands, syncListSpec, parsed, syncInScope(scope));
-  return {
-    ...page,
-    data: page.data.map((row): SyncLogEntry => ({
-      id: row.id,
-      gatewayId: row.gatewayId,
-      type: row.type,
-      payload: row.payload,
-      actor: row.actor ?? null,
-      createdAt: row.createdAt.toISOString(),
-      deliveredAt: row.deliveredAt?.toISOString() ?? null,
-      confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    })),
-  };
 }
