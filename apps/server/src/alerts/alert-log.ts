@@ -12,7 +12,7 @@ import { assertAlertInScope } from './get-alert';
 
 const ownerNameSql = sql`(select ${tags.config}->'owner'->>'name' from ${tags} where ${tags.id} = ${alerts.tagId})`;
 
-const alertLogSpec: ListSpec = {
+export const alertLogSpec: ListSpec = {
   fields: {
     state: { sql: alerts.state, type: 'text' },
     mode: { sql: alerts.mode, type: 'text' },

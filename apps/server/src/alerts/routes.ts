@@ -15,6 +15,8 @@ import { assertAlertInScope, getAlert } from './get-alert';
 import { listAlertLog, logAlertClientError } from './alert-log';
 import { listOpenAlerts } from './list-alerts';
 import { updateAlert } from './update-alert';
+import { alertLogSpec } from './alert-log';
+import { listQueryString, queryParam } from '../platform/list/query-string';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -82,7 +84,9 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'LogAlert'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(alertLogSpec, {
+          zone: queryParam('Zone ids (repeated or comma-separated): alerts located in their subtrees'),
+        }),
         response: { 200: alertListSchema, ...errors },
       },
     },

@@ -23,7 +23,7 @@ import { UUID_RE } from '../platform/db/checks';
 // every caller of that organisation sees it (issue 4 'Console identity').
 type ConsoleRow = typeof consoles.$inferSelect;
 
-const consoleListSpec: ListSpec = {
+export const consoleListSpec: ListSpec = {
   fields: {
     name: { sql: consoles.name, type: 'text' },
     'heartbeat.hash': { sql: sql`${consoles.heartbeat}->>'hash'`, type: 'text' },

@@ -22,6 +22,8 @@ import {
   recordSnapshot,
   updateConsole,
 } from './consoles';
+import { consoleListSpec } from './consoles';
+import { listQueryString } from '../platform/list/query-string';
 
 const idParams = z.object({ id: z.string().max(100) });
 const snapParams = z.object({ id: z.string().max(100), snap: z.string().max(100) });
@@ -59,7 +61,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'Console'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(consoleListSpec),
         response: { 200: consoleListSchema, 400: errorSchema },
       },
     },

@@ -18,7 +18,7 @@ import {
   updatedAtSql,
 } from './gateway-rows';
 
-const gatewayListSpec: ListSpec = {
+export const gatewayListSpec: ListSpec = {
   fields: {
     id: { sql: gateways.id, type: 'text' },
     'config.state': { sql: cfg('state'), type: 'text' },

@@ -20,6 +20,8 @@ import { gatewayMetrics } from './gateway-metrics';
 import { getGateway } from './get-gateway';
 import { listGateways } from './list-gateways';
 import { unassignGateway, updateGateway } from './update-gateway';
+import { gatewayListSpec } from './list-gateways';
+import { listQueryString, queryParam } from '../platform/list/query-string';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -31,7 +33,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'Gateway'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(gatewayListSpec, {
+          sku: queryParam('SKU families by prefix (docs/API.md); no SKU counts as indoor'),
+          locationFields: queryParam('Location names to answer: site, building, floor, unit, area, path'),
+        }),
         response: { 200: gatewayListSchema, 400: errorSchema },
       },
     },

@@ -23,7 +23,7 @@ import { findZone } from '../zones';
 // SPEC §2.4 'API Keys': console keys only; gateway keys (ingest) are not managed here.
 type KeyRow = typeof apiKeys.$inferSelect;
 
-const keyListSpec: ListSpec = {
+export const keyListSpec: ListSpec = {
   fields: {
     name: { sql: apiKeys.name, type: 'text' },
     role: { sql: apiKeys.role, type: 'text' },

@@ -10,6 +10,8 @@ import {
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
 import { createKey, deleteKey, listKeys, updateKey } from './keys';
+import { keyListSpec } from './keys';
+import { listQueryString } from '../platform/list/query-string';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -21,7 +23,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'User'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(keyListSpec),
         response: { 200: apiKeyListSchema, 400: errorSchema },
       },
     },

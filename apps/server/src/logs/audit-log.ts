@@ -19,7 +19,7 @@ const auditActorName = sql<string>`coalesce(
   (select ${apiKeys.name} from ${apiKeys} where 'key:' || ${apiKeys.id}::text = ${auditLog.actor}),
   ${auditLog.actor})`;
 
-const auditListSpec: ListSpec = {
+export const auditListSpec: ListSpec = {
   fields: {
     entity: { sql: auditLog.entity, type: 'text' },
     entityId: { sql: auditLog.entityId, type: 'text' },

@@ -23,7 +23,7 @@ function batchInScope(scope: Scope): SQL {
   )!;
 }
 
-const batchListSpec: ListSpec = {
+export const batchListSpec: ListSpec = {
   fields: {
     subject: { sql: batchOperations.subject, type: 'text' },
     op: { sql: batchOperations.op, type: 'text' },

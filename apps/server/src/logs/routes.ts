@@ -1,12 +1,13 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListSchema, batchLogListSchema, errorSchema, syncLogListSchema } from '@vigil/domain';
 import { callerOf } from '../platform/access';
 import { listAudit } from './audit-log';
 import { listBatchLog } from './batch-log';
 import { listSyncLog } from './sync-log';
-
-const listQuery = z.record(z.string(), z.unknown());
+import { listQueryString, queryParam } from '../platform/list/query-string';
+import { auditListSpec } from './audit-log';
+import { batchListSpec } from './batch-log';
+import { syncListSpec } from './sync-log';
 
 /** SPEC §2.1 /log/audit, /log/batch, /log/sync and §7 GET log/audit (issue 6): the organisation's logs. */
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +15,13 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/log/audit',
     {
       config: { permission: ['list', 'LogAudit'] },
-      schema: { querystring: listQuery, response: { 200: auditListSchema, 400: errorSchema } },
+      schema: {
+        querystring: listQueryString(auditListSpec, {
+          id: queryParam('An entity id or a request id'),
+          includeDetails: queryParam("'true' adds each entry's before/after changes"),
+        }),
+        response: { 200: auditListSchema, 400: errorSchema },
+      },
     },
     async (req) => listAudit(app.db, callerOf(req), req.query),
   );
@@ -23,7 +30,10 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/log/batch',
     {
       config: { permission: ['list', 'LogBatch'] },
-      schema: { querystring: listQuery, response: { 200: batchLogListSchema, 400: errorSchema } },
+      schema: {
+        querystring: listQueryString(batchListSpec),
+        response: { 200: batchLogListSchema, 400: errorSchema },
+      },
     },
     async (req) => listBatchLog(app.db, callerOf(req).scope, req.query),
   );
@@ -32,7 +42,10 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/log/sync',
     {
       config: { permission: ['list', 'LogSync'] },
-      schema: { querystring: listQuery, response: { 200: syncLogListSchema, 400: errorSchema } },
+      schema: {
+        querystring: listQueryString(syncListSpec),
+        response: { 200: syncLogListSchema, 400: errorSchema },
+      },
     },
     async (req) => listSyncLog(app.db, callerOf(req).scope, req.query),
   );

@@ -6,7 +6,7 @@ import { parseListQueryOrThrow, runList, type ListSpec } from '../platform/list/
 import { type Scope } from '../platform/scope';
 import { locatedInScope } from '../platform/scope-sql';
 
-const syncListSpec: ListSpec = {
+export const syncListSpec: ListSpec = {
   fields: {
     gateway: { sql: gatewayCommands.gatewayId, type: 'text' },
     type: { sql: gatewayCommands.type, type: 'text' },

@@ -36,7 +36,7 @@ function personListSpec(emailVisible: boolean): ListSpec {
     search: emailVisible ? [people.name, people.personId, email] : [people.name, people.personId],
   };
 }
-const LIST_SPECS = { withEmail: personListSpec(true), withoutEmail: personListSpec(false) };
+export const LIST_SPECS = { withEmail: personListSpec(true), withoutEmail: personListSpec(false) };
 
 /** GET /api/people: SPEC §7 `query`, `limit` (suggestions ask 20), `orderBy=name`. */
 export async function listPeople(db: Db, caller: Caller, query: Record<string, unknown>) {

@@ -13,6 +13,8 @@ import { callerOf, actorOf } from '../platform/access';
 import { createPerson, deletePerson, updatePerson } from './write-person';
 import { getPerson, listPeople } from './list-people';
 import { importPeople } from './import-people';
+import { LIST_SPECS } from './list-people';
+import { listQueryString } from '../platform/list/query-string';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -26,7 +28,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'Person'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(LIST_SPECS.withEmail),
         response: { 200: personListSchema, 400: errorSchema },
       },
     },

@@ -8,6 +8,8 @@ import {
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
 import { createStation, deleteStation, getStation, listStations, updateStation } from './stations';
+import { stationListSpec } from './stations';
+import { listQueryString } from '../platform/list/query-string';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -19,7 +21,7 @@ export const distributionStationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'DistributionStation'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(stationListSpec),
         response: { 200: distributionStationListSchema, 400: errorSchema },
       },
     },

@@ -14,7 +14,7 @@ import { locationInScope } from '../zones';
 // SPEC §3 Distribution station, §7 GET distribution-station and /{id}; the admin list (issue 6).
 type StationRow = typeof distributionStations.$inferSelect;
 
-const stationListSpec: ListSpec = {
+export const stationListSpec: ListSpec = {
   fields: {
     name: { sql: distributionStations.name, type: 'text' },
     zoneId: { sql: distributionStations.zoneId, type: 'uuid' },

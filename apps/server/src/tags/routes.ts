@@ -17,9 +17,22 @@ import { exportTags } from './export-tags';
 import { getTag } from './get-tag';
 import { listTags } from './list-tags';
 import { updateTag } from './update-tag';
+import { listQueryString, queryParam } from '../platform/list/query-string';
+import { OWNER_FIELDS, tagListSpec } from './tag-list-spec';
 
 const idParams = z.object({ id: z.string().max(100) });
-const listQuery = z.record(z.string(), z.unknown());
+const tagListParams = {
+  ownerFields: queryParam('Owner fields the query searches: name, personId (default both)'),
+  locationFields: queryParam('Location names to answer: site, building, floor, unit, area, path'),
+  zone: queryParam('Zone ids: tags located in their subtrees'),
+  batteryLevel: queryParam('healthy, low, depleted or unknown; repeat for several'),
+};
+const tagListQuery = listQueryString(tagListSpec(OWNER_FIELDS), tagListParams);
+const tagExportQuery = listQueryString(tagListSpec(OWNER_FIELDS), {
+  ...tagListParams,
+  tz: queryParam("The time zone of the file's dates (IANA name, default UTC)"),
+  bom: queryParam("'1' or 'true' starts the file with a byte-order mark (for Excel)"),
+});
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** SPEC §3 Tag, §4 flows and batch operations, §7 Devices (issue 6); docs/API.md 'Tags'. */
@@ -28,7 +41,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tags',
     {
       config: { permission: ['list', 'Tag'] },
-      schema: { querystring: listQuery, response: { 200: tagListSchema, 400: errorSchema } },
+      schema: { querystring: tagListQuery, response: { 200: tagListSchema, 400: errorSchema } },
     },
     async (req) => listTags(app.db, callerOf(req).scope, req.query),
   );
@@ -38,7 +51,7 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tags/export.csv',
     {
       config: { permission: ['list', 'Tag'] },
-      schema: { querystring: listQuery, response: { 400: errorSchema } },
+      schema: { querystring: tagExportQuery, response: { 400: errorSchema } },
     },
     async (req, reply) => exportTags(app.db, callerOf(req).scope, req.query, reply),
   );

@@ -83,7 +83,7 @@ const ownerSearch: Record<OwnerField, SQL> = {
 
 const specCache = new Map<string, ListSpec>();
 /** The tag list spec whose `query` searches the id, the label and the named owner fields. */
-function tagListSpec(ownerFields: readonly OwnerField[]): ListSpec {
+export function tagListSpec(ownerFields: readonly OwnerField[]): ListSpec {
   const key = ownerFields.join(',');
   let spec = specCache.get(key);
   if (!spec) {

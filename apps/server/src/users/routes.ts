@@ -14,6 +14,8 @@ import { callerOf, actorOf } from '../platform/access';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users';
 import { getMe } from './me';
 import { updateUserState } from './user-state';
+import { userListSpec } from './users';
+import { listQueryString } from '../platform/list/query-string';
 
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -51,7 +53,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'User'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(userListSpec),
         response: { 200: userListSchema, 400: errorSchema },
       },
     },

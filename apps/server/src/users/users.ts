@@ -15,7 +15,7 @@ import { findZone, findZones } from '../zones';
 
 type UserRow = typeof users.$inferSelect;
 
-const userListSpec: ListSpec = {
+export const userListSpec: ListSpec = {
   fields: {
     role: { sql: users.role, type: 'text' },
     zone: { sql: users.zoneId, type: 'uuid' },

@@ -12,6 +12,8 @@ import { callerOf, actorOf } from '../platform/access';
 import { createZone, deleteZone, exportZones, listZones, updateZone } from './zone-writes';
 
 import { getZone } from './get-zone';
+import { zoneListSpec } from './zone-writes';
+import { listQueryString } from '../platform/list/query-string';
 const idParams = z.object({ id: z.string().max(100) });
 const linkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -22,7 +24,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: ['list', 'Zone'] },
       schema: {
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: listQueryString(zoneListSpec),
         response: { 200: zoneListSchema, 400: errorSchema },
       },
     },

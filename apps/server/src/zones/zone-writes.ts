@@ -15,7 +15,7 @@ import { zoneInScope } from '../platform/scope-sql';
 import { orgBySlugCache } from '../platform/organisations';
 import type { ZoneRow, Actor } from '../platform/caller';
 
-const zoneListSpec: ListSpec = {
+export const zoneListSpec: ListSpec = {
   fields: {
     name: { sql: zones.name, type: 'text' },
     level: { sql: zones.level, type: 'text' },

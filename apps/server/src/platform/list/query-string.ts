@@ -4,6 +4,9 @@ import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_QUERY_MAX_LENGTH, type ListSpe
 /** A query parameter as Fastify hands it over: one value, or several for a repeated key. */
 const param = () => z.union([z.string(), z.array(z.string())]).optional();
 
+/** A route's own query parameter, documented, passed on as sent. */
+export const queryParam = (description: string) => param().describe(description);
+
 /**
  * A list route's querystring schema, derived from its ListSpec so that `/docs` names the list's own
  * sort fields and filters; `extra` adds the route's own parameters. It lets every value through as
