@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, pressTag, setEscalationDelay, signIn } from '../fixtures';
 
-// The alert path (issue 5): a press on a tag reaches the console, sounds, is acknowledged and closed.
+// The alert path: a press on a tag reaches the console, sounds, is acknowledged and closed.
 // Each test uses its own demo tag and closes its alert, so the next test starts quiet.
 
 /** Whether the alarm is audible: an audio element of the page is playing. */
@@ -18,7 +18,7 @@ async function closeAlert(page: Page, person: string, reason = 'False alarm') {
   await expect(card).toHaveCount(0);
 }
 
-test.describe('the alert path (issue 5)', () => {
+test.describe('the alert path', () => {
   test('a press appears without reload, sounds, is acknowledged and closed with incident details', async ({
     page,
   }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_GATEWAY_KEY, expectAccessible, signIn, unique } from '../fixtures';
 
-// Gateways (issue 6): the list, a gateway's detail, its edit, and an unassign the gateway hears on
+// Gateways: the list, a gateway's detail, its edit, and an unassign the gateway hears on
 // its next heartbeat. The demo gateways b0a710000002 and b0a710000004 are this file's own.
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -19,7 +19,7 @@ async function heartbeat(page: Page, gateway: string, confirmed: string[] = []) 
   ).commands;
 }
 
-test.describe('gateways (issue 6)', () => {
+test.describe('gateways', () => {
   test('the admin finds a gateway, edits its labels and notes, and the change survives a reload', async ({
     page,
   }) => {

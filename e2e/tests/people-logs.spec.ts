@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signIn, unique } from '../fixtures';
 
-// Issue 6: people with CSV import (SPEC §5, §8), the public device page (SPEC §2.1) and the change
+// People with CSV import (SPEC §5, §8), the public device page (SPEC §2.1) and the change
 // log (SPEC §7 log/audit).
 
 const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
@@ -13,7 +13,7 @@ async function openImport(page: Page) {
   return dialog;
 }
 
-test.describe('people, the public device page and the change log (issue 6)', () => {
+test.describe('people, the public device page and the change log', () => {
   test('a CSV with a bad row imports nothing and names the row; the corrected file imports', async ({
     page,
   }) => {

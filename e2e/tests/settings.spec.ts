@@ -3,7 +3,7 @@ import { createUser, expandZone, expectAccessible, signIn, signOut, unique } fro
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
-test.describe('the console shell (issue 4)', () => {
+test.describe('the console shell', () => {
   test('password login lands the admin, who may hear alerts, on the alerts screen', async ({ page }) => {
     await signIn(page, 'admin@demo.example');
     await expect(page).toHaveURL(/\/alerts$/);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, expectAccessible, signIn, unique } from '../fixtures';
 
-// Tags (issue 6): find, open and edit a tag and see the change in the change log; batch operations
+// Tags: find, open and edit a tag and see the change in the change log; batch operations
 // offered per SPEC §4; the CSV of a filtered list. This file's own demo tags: c0ffee000003 (Casey
 // Morgan) and the available c0ffee100001-4.
 
@@ -53,7 +53,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test.describe('tags (issue 6)', () => {
+test.describe('tags', () => {
   test('the admin finds a tag by its owner, changes its label, and sees the change in the change log', async ({
     page,
   }) => {

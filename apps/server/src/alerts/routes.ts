@@ -31,7 +31,7 @@ const withoutEmpty = (query: unknown) =>
 export const VIDEO_STREAM_TTL_MS = 30 * 60_000;
 const videoStreamsSchema = z.object({ streams: z.array(jsonObjectSchema), expiresAt: z.string() });
 
-/** SPEC §7 'Alerts and video' and the alert log (issue 5). */
+/** SPEC §7 'Alerts and video' and the alert log. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/alerts',

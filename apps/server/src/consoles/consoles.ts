@@ -20,7 +20,7 @@ import type { Actor } from '../platform/caller';
 import { UUID_RE } from '../platform/db/checks';
 
 // Consoles are not placed in zones: a console belongs to the organisation it first beat in, and
-// every caller of that organisation sees it (issue 4 'Console identity').
+// every caller of that organisation sees it.
 type ConsoleRow = typeof consoles.$inferSelect;
 
 export const consoleListSpec: ListSpec = {

@@ -31,7 +31,7 @@ const snapParams = z.object({ id: z.string().max(100), snap: z.string().max(100)
 const SNAPSHOT_BODY_LIMIT = 128 * 1024;
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** SPEC §3 Console, §7 Consoles; issue 4 'Console identity'. */
+/** SPEC §3 Console, §7 Consoles: console identity. */
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every signed-in console beats and reads its own name, whatever the role (SPEC §2.6 nav bar).
   app.post(

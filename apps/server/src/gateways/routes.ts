@@ -26,7 +26,7 @@ import { listQueryString, queryParam } from '../platform/list/query-string';
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** SPEC §3 Gateway, §5 Gateway edit, §7 Devices (issue 6): gateways, nodes and bridges. */
+/** SPEC §3 Gateway, §5 Gateway edit, §7 Devices: gateways, nodes and bridges. */
 export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/gateways',

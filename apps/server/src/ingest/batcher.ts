@@ -7,7 +7,7 @@ import { IngestRace, type ButtonEventsOutcome, type Post } from './batch-types';
 import { writePosts } from './write-posts';
 
 /**
- * POST /api/ingest/button-events (SPEC §3 Button event, issue 5), answered only after its button
+ * POST /api/ingest/button-events (SPEC §3 Button event), answered only after its button
  * events are committed. Posts are written by group commit (ARCHITECTURE §8 'Writes per second'):
  * posts arriving while a transaction is under way wait for it, then go together in the next one,
  * with set-based statements, so batches grow with load and a lone post is written at once.

@@ -9,7 +9,7 @@ import {
 } from '@vigil/domain';
 
 /**
- * The tables of docs/DEVICE-API.md, written from the domain's own data (issue 5), so the document
+ * The tables of docs/DEVICE-API.md, written from the domain's own data, so the document
  * cannot drift from what the server classifies and accepts. `scripts/device-api-doc.ts` rewrites
  * them; test/device-api-doc.test.ts fails when they are stale.
  */

@@ -10,7 +10,7 @@ import { locatedInScope, zoneInScope } from '../platform/scope-sql';
 import type { Caller } from '../platform/caller';
 import { UUID_RE } from '../platform/db/checks';
 
-// SPEC §7 GET log/audit, /log/batch and /log/sync (issue 6). Every log is the caller's
+// SPEC §7 GET log/audit, /log/batch and /log/sync. Every log is the caller's
 // organisation's, whatever zones inside it the caller holds: the logs are an administrator's view.
 
 /** The name of an audit entry's actor: the user's or API key's name, else the stored id. */

@@ -42,7 +42,7 @@ export const batchListSpec: ListSpec = {
   search: [batchOperations.op, batchOperations.subject, sql`${batchOperations.actor}->>'name'`],
 };
 
-/** GET /api/log/batch: every bulk run of a tag or gateway operation (issue 6 'Batch Operations Log'). */
+/** GET /api/log/batch: every bulk run of a tag or gateway operation ('Batch Operations Log'). */
 export async function listBatchLog(db: Db, scope: Scope, query: Record<string, unknown>) {
   const parsed = parseListQueryOrThrow(query, batchListSpec);
   const page = await runList(db, batchOperations, batchListSpec, parsed, batchInScope(scope));

@@ -9,7 +9,7 @@ import { auditListSpec } from './audit-log';
 import { batchListSpec } from './batch-log';
 import { syncListSpec } from './sync-log';
 
-/** SPEC §2.1 /log/audit, /log/batch, /log/sync and §7 GET log/audit (issue 6): the organisation's logs. */
+/** SPEC §2.1 /log/audit, /log/batch, /log/sync and §7 GET log/audit: the organisation's logs. */
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/log/audit',

@@ -7,7 +7,7 @@ import { locatedInScope } from '../platform/scope-sql';
 import { UUID_RE } from '../platform/db/checks';
 import { locationNamesOf } from '../zones';
 
-// SPEC §3 Person, §6 person e-mail visibility, §5 and §8 people import (issue 6).
+// SPEC §3 Person, §6 person e-mail visibility, §5 and §8 people import.
 export type PersonRow = typeof people.$inferSelect;
 
 export const PERSON_TAKEN = 'A person with this person id already exists';

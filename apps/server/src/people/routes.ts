@@ -21,7 +21,7 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: erro
 /** Room for the import's 5 MB of CSV text, escaped inside its JSON body. */
 const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
-/** SPEC §3 Person, §5 people import, §6 e-mail visibility, §7 GET people (issue 6). */
+/** SPEC §3 Person, §5 people import, §6 e-mail visibility, §7 GET people. */
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/people',

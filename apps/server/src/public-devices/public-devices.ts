@@ -15,7 +15,7 @@ const skuOf = (config: Record<string, unknown>) => {
 };
 
 /**
- * SPEC §2.1 public device page (/{id}, /v1/{type}/{id}), issue 6: what a finder may learn of a tag
+ * SPEC §2.1 public device page (/{id}, /v1/{type}/{id}): what a finder may learn of a tag
  * or gateway — its kind and SKU, the organisation's name and its return contact (zone config
  * `returnContact`). Never the owner, the location or the state.
  */

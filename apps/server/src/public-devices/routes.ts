@@ -8,7 +8,7 @@ import { findPublicDevice } from './public-devices';
 /** Lookups per client address and minute: a person at a found device needs a handful. */
 export const PUBLIC_DEVICE_RATE_LIMIT = 60;
 
-/** SPEC §2.1 /{id} and /v1/{type}/{id}: the public device page's one call, with no login (issue 6). */
+/** SPEC §2.1 /{id} and /v1/{type}/{id}: the public device page's one call, with no login. */
 export const publicDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: a 12-hex id space invites walking it, so each address is slowed down.
   await app.register(rateLimit, {

@@ -11,7 +11,7 @@ import type { Actor } from '../platform/caller';
 import { UUID_RE } from '../platform/db/checks';
 import { locationInScope } from '../zones';
 
-// SPEC §3 Distribution station, §7 GET distribution-station and /{id}; the admin list (issue 6).
+// SPEC §3 Distribution station, §7 GET distribution-station and /{id}; the admin list.
 type StationRow = typeof distributionStations.$inferSelect;
 
 export const stationListSpec: ListSpec = {

@@ -20,7 +20,7 @@ import type { Caller, Actor } from '../platform/caller';
 import { INVENTORY_ORG_SLUG, locationInScope } from '../zones';
 import { auditSnapshot, patchConfig, tagInScope, type TagRow } from './tag-rows';
 
-// SPEC §4 Tag batch operations through SPEC §7's bulk PUT tags (issue 6). What each does is in
+// SPEC §4 Tag batch operations through SPEC §7's bulk PUT tags. What each does is in
 // docs/API.md; eligibility is the domain's `tagBatchOperations`, re-checked here on the stored rows.
 
 type Json = Record<string, unknown>;

@@ -35,7 +35,7 @@ const tagExportQuery = listQueryString(tagListSpec(OWNER_FIELDS), {
 });
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-/** SPEC §3 Tag, §4 flows and batch operations, §7 Devices (issue 6); docs/API.md 'Tags'. */
+/** SPEC §3 Tag, §4 flows and batch operations, §7 Devices; docs/API.md 'Tags'. */
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tags',

@@ -17,16 +17,16 @@ function jsonNumber(column: AnyColumn, path: string): SQL {
 export const tagSql = {
   /**
    * The id as searched. Not the bare column: pg_trgm's GIN operator class also serves '=', and
-   * PostgreSQL then looked ids up through the trigram index instead of the primary key (7–10 ms a
-   * tag instead of 0.03 ms), which stalled ingest and every `id = any(...)` on PostgreSQL.
+   * PostgreSQL then looked ids up through the trigram index instead of the primary key, hundreds of
+   * times slower a tag, which stalled ingest and every `id = any(...)` on PostgreSQL.
    */
   idSearch: (id: AnyColumn) => sql`lower(${id})`,
   /**
    * What `query` searches, as one text for one trigram index (the `search` column): the id, the
    * label, the owner's name and person id, each on a line of its own. A term holds no line break
    * (terms are split at white space), so it matches this text exactly when it matches one of them.
-   * One index read where four were OR-ed: the "kowalski" query 20.8 ms -> 15-20 ms on PGlite, three
-   * GIN indexes fewer to write (migration 0008; docs/BENCHMARKS.md).
+   * One index read where four were OR-ed, and three GIN indexes fewer to write (migration 0008;
+   * its measured gain is in docs/BENCHMARKS.md).
    */
   searchText: (id: AnyColumn, config: AnyColumn) =>
     sql`(${sql.join(

@@ -17,7 +17,7 @@ import {
 } from '../helpers/spawn';
 
 /**
- * Issue 7, crash safety: `kill -9` of the server in the middle of a burst of presses, then a restart
+ * Crash safety: `kill -9` of the server in the middle of a burst of presses, then a restart
  * on the same data. On the embedded database (a temp DATA_DIR) or, when DATABASE_URL is set (the
  * PostgreSQL pass of the suite), on a fresh database of its own on that server.
  */

@@ -121,7 +121,7 @@ describe('POST /api/auth/password/{slug} (SPEC §7, §8)', () => {
   });
 });
 
-describe('API keys (issue 3)', () => {
+describe('API keys', () => {
   it('signs in with the key as the Basic user name and answers key:<id> from /users/me', async () => {
     const res = await app.inject({ url: '/api/users/me', headers: keyHeaders() });
     expect(res.statusCode).toBe(200);

@@ -36,7 +36,7 @@ const auditOf = (id: string) =>
     .where(and(eq(auditLog.entity, 'console'), eq(auditLog.entityId, id)))
     .orderBy(auditLog.id);
 
-describe('POST /api/consoles/{id}/heartbeats (issue 4 console identity)', () => {
+describe('POST /api/consoles/{id}/heartbeats (console identity)', () => {
   it("creates the console in the caller's organisation on its first beat, named after its id", async () => {
     const id = crypto.randomUUID();
     const res = await beat(id, { hash: 'build-1', href: 'http://localhost/alerts', pwa: true });

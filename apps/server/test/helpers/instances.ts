@@ -2,7 +2,7 @@ import { collectEvents, type EventCollector } from './sse';
 import { alertOf, consoleHeaders, press, startServer, type ServerProcess } from './spawn';
 
 /**
- * Several Vigil instances on one PostgreSQL (issue 7): shared by test/instances.test.ts and
+ * Several Vigil instances on one PostgreSQL: shared by test/instances.test.ts and
  * bench/instances.bench.ts.
  */
 

@@ -10,7 +10,7 @@ import { tags, zones } from '../../src/db/schema';
 import { DEMO_API_KEY, DEMO_GATEWAY_KEY, seedDemo } from '../../src/db/seed';
 
 /**
- * Real server processes for the crash and several-instance tests (issue 7) and bench/instances:
+ * Real server processes for the crash and several-instance tests and bench/instances:
  * `vigil serve` in a child process of its own, killed with SIGKILL like a crash would.
  */
 

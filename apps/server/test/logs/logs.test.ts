@@ -170,7 +170,7 @@ describe('GET /api/log/audit (SPEC §7 log/audit)', () => {
   });
 });
 
-describe('GET /api/log/batch (issue 6 Batch Operations Log)', () => {
+describe('GET /api/log/batch (Batch Operations Log)', () => {
   it('lists the organisation’s bulk runs, newest first, filtered by subject and op', async () => {
     const requestId = unique('batch-');
     await app.db.insert(batchOperations).values([
@@ -230,7 +230,7 @@ describe('GET /api/log/batch (issue 6 Batch Operations Log)', () => {
   });
 });
 
-describe('GET /api/log/sync (issue 6 sync log)', () => {
+describe('GET /api/log/sync (sync log)', () => {
   it('lists each command pushed to a gateway with when it was delivered and confirmed', async () => {
     const gateway = `5c${Date.now().toString(16).slice(-10)}`;
     const at = (s: string) => new Date(`2026-01-0${s}T10:00:00Z`);

@@ -16,7 +16,7 @@ import {
   type ParsedList,
 } from '../../src/platform/list/list';
 
-// ARCHITECTURE §4 'Lists', issue 3: the list helper on a throwaway table.
+// ARCHITECTURE §4 'Lists': the list helper on a throwaway table.
 
 type ItemConfig = {
   state: string;
@@ -624,7 +624,7 @@ describe('runList types', () => {
   });
 });
 
-describe('runList options for large lists (issue 6)', () => {
+describe('runList options for large lists', () => {
   it.each([
     'limit=7',
     'limit=7&offset=30',

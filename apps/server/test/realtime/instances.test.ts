@@ -25,7 +25,7 @@ import {
 } from '../helpers/spawn';
 
 /**
- * Issue 7, several instances: three `vigil serve` processes on one PostgreSQL, each behind nothing
+ * Several instances: three `vigil serve` processes on one PostgreSQL, each behind nothing
  * but its own port, and the realtime bus's ordering under concurrent writers. Runs when PostgreSQL
  * answers (DATABASE_URL's server, else 127.0.0.1:5432), each time on a fresh database of its own;
  * in CI only in the PostgreSQL pass.
