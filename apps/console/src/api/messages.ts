@@ -1,3 +1,4 @@
+import { ZONE_MESSAGES } from '@vigil/domain';
 import { ApiError, reasonOf } from './errors';
 
 /** SPEC §8's texts, in one place; components never format error text themselves. */
@@ -20,10 +21,9 @@ export const messages = {
   audioBlocked: 'WARNING: Alert audio is disabled! Please click anywhere to enable.',
   alertsMuted: 'Alerts are muted',
   activeHelpRequests: (count: number) => `${count} active help ${count === 1 ? 'request' : 'requests'}`,
-  zoneDeleteAssigned: (name: string) => `Could not delete zone "${name}" since it's assigned to a gateway`,
-  zoneDeleteProblem: (name: string) => `Sorry, there was a problem deleting zone "${name}"`,
-  zoneAddProblem: (name: string, error: unknown) =>
-    `Sorry, there was a problem adding zone "${name}": ${reasonOf(error)}`,
+  zoneDeleteAssigned: ZONE_MESSAGES.deleteAssigned,
+  zoneDeleteProblem: ZONE_MESSAGES.deleteProblem,
+  zoneAddProblem: (name: string, error: unknown) => ZONE_MESSAGES.addProblem(name, reasonOf(error)),
   /** SPEC §8: a failed zone delete; the server's 403 means the zone is assigned to a gateway. */
   zoneDeleteFailed: (name: string, error: unknown): string =>
     error instanceof ApiError && error.status === 403

@@ -504,7 +504,7 @@ async function insertGateways(db: Db, c: GatewayChunk): Promise<void> {
 
 /**
  * Heartbeats over the last 24 hours of every connected scale gateway, `perGateway` evenly spaced,
- * the payload shaped as the ingest API's HeartbeatBody (contract/alerts.ts) so the 24-hour metrics
+ * the payload shaped as the ingest API's HeartbeatBody (domain ingest/contract.ts) so the 24-hour metrics
  * read them as they read real ones. A disconnected gateway (silent for over 2 days) has none.
  */
 async function insertHeartbeats(

@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db/client';
 import type { Actor } from '../platform/caller';
 import { eq } from 'drizzle-orm';
-import { ROLE_CAN_OVERRIDE, type Me } from '@vigil/domain';
+import { mayOverrideRole, type Me } from '@vigil/domain';
 import { roles, sessions } from '../db/schema';
 import { badRequest, forbidden } from '../platform/errors';
 import { writeAudit } from '../platform/audit';
@@ -69,9 +69,4 @@ function toMe(caller: Caller, domain: string | undefined): Me {
     state: { closedNotes: (caller.userState.closedNotes ?? {}) as Record<string, boolean> },
     canOverrideRole: caller.kind === 'user' && mayOverrideRole(caller.baseRole),
   };
-}
-
-/** SPEC §2.2: a role may be overridden for the session, by the roles ROLE_CAN_OVERRIDE names. */
-function mayOverrideRole(baseRole: string): boolean {
-  return (ROLE_CAN_OVERRIDE as readonly string[]).includes(baseRole);
 }

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { isLevelBelow, type Zone, type ZoneCreateBody, type ZoneUpdateBody } from '@vigil/domain';
+import {
+  ZONE_MESSAGES,
+  isLevelBelow,
+  type Zone,
+  type ZoneCreateBody,
+  type ZoneUpdateBody,
+} from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { apiKeys, gateways, tags, users, zones } from '../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../platform/errors';
@@ -152,11 +158,7 @@ export async function deleteZone(db: Db, actor: Actor, id: string): Promise<void
       .where(eq(gateways.zoneId, id))
       .limit(1);
     if (gateway) {
-      throw new HttpError(
-        403,
-        `Could not delete zone "${row.name}" since it's assigned to a gateway`,
-        'zone_assigned_to_gateway',
-      );
+      throw new HttpError(403, ZONE_MESSAGES.deleteAssigned(row.name), 'zone_assigned_to_gateway');
     }
     if (!zone.isLeaf) throw conflict(`Zone "${row.name}" still has zones inside it`, 'zone_has_children');
     for (const [table, what] of [

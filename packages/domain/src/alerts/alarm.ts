@@ -1,4 +1,4 @@
-import { ACK_HOLD_MS } from '../constants';
+import { ACK_HOLD_MS } from './constants';
 
 /** SPEC §4 Alerts: the states that trigger the alarm while unacknowledged. */
 export const ALARM_STATES = ['created', 'notified', 'escalated'] as const;

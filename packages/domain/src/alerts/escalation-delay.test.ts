@@ -7,7 +7,11 @@ describe('inheritedEscalationDelayS (SPEC §4 Alerts: escalation delay of a zone
     ['no zone on the path sets one: the default', [{}, {}, {}], DEFAULT_ESCALATION_DELAY_S],
     ['an empty path: the default', [], DEFAULT_ESCALATION_DELAY_S],
     ['the zone itself sets one', [{ escalationDelayS: 300 }, {}, { escalationDelayS: 30 }], 30],
-    ['the nearest ancestor wins over the root', [{ escalationDelayS: 300 }, { escalationDelayS: 90 }, {}], 90],
+    [
+      'the nearest ancestor wins over the root',
+      [{ escalationDelayS: 300 }, { escalationDelayS: 90 }, {}],
+      90,
+    ],
     ['the root alone sets one', [{ escalationDelayS: 300 }, {}, {}], 300],
     ['zero is not a delay: the next one up', [{ escalationDelayS: 120 }, {}, { escalationDelayS: 0 }], 120],
     ['a negative value is skipped', [{}, { escalationDelayS: -5 }], DEFAULT_ESCALATION_DELAY_S],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { DangerReason } from '../enums';
 import type { ParseResult } from '../validators/parse-result';
 import { ALARM_STATES } from './alarm';
+import type { DangerReason } from './enums';
 import type { PressClassification } from './press-patterns';
 
 /** SPEC §4 Alerts: the open states (which sound the alarm while unacknowledged), then closed. */

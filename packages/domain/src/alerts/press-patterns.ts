@@ -1,4 +1,4 @@
-import type { DangerReason } from '../enums';
+import type { DangerReason } from './enums';
 
 // SPEC §3 Button event, §4 Alerts: how a tag's presses choose the alert's mode. The table is data
 // so that `vigil simulate` and docs/DEVICE-API.md read the very rows the server classifies with.

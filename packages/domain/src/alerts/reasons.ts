@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // SPEC §4 Alerts (closing uses resolved_*, ignored_* or test) and §5 Alert reason editor.
-// SPEC §3's third reason kind, 'danger', is the danger reason a press gives (enums DANGER_REASONS),
+// SPEC §3's third reason kind, 'danger', is the danger reason a press gives (DANGER_REASONS),
 // not a way to close an alert, so the close catalogue's kinds are resolved, ignored and test.
 
 /** SPEC §4 Alerts: the kinds of reason an alert is closed with. */

@@ -1,11 +1,11 @@
-import type { GatewayConfigState } from '../enums';
+import type { GatewayConfigState } from './enums';
 import { isNodeSku } from './coverage';
 
 /** SPEC §4 Gateway batch operations, in the order they are offered. */
 export const GATEWAY_BATCH_OPERATIONS = ['transfer', 'transfer_inv', 'clear_diag_info', 'mark_lost'] as const;
 export type GatewayBatchOperation = (typeof GATEWAY_BATCH_OPERATIONS)[number];
 
-/** SPEC §6: slugs of the logistics organisations. */
+/** SPEC §6: slugs of the logistics organisations. Used by the warehouse and factory kiosks (SPEC §2.1). */
 export const LOGISTICS_ORG_SLUGS = ['smpwarehouse', 'factory', 'strongline-inventory'] as const;
 export type LogisticsOrgSlug = (typeof LOGISTICS_ORG_SLUGS)[number];
 

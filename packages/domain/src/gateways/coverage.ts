@@ -1,4 +1,4 @@
-import { BRIDGE_COVERAGE_RADIUS_M, BRIDGE_SKUS, COVERAGE_RADIUS_M, NODE_SKUS } from '../constants';
+import { BRIDGE_COVERAGE_RADIUS_M, BRIDGE_SKUS, COVERAGE_RADIUS_M, NODE_SKUS } from './constants';
 
 export type CoverageKind = keyof typeof COVERAGE_RADIUS_M;
 
@@ -12,7 +12,10 @@ export function isBridgeSku(sku: string | null | undefined): boolean {
   return (BRIDGE_SKUS as readonly string[]).includes(sku ?? '');
 }
 
-/** SPEC §9: coverage radius: indoor 16, garage 32, outdoor 64; bridges (GWL0, GWL1) 0 whatever the kind. */
+/**
+ * SPEC §9: coverage radius: indoor 16, garage 32, outdoor 64; bridges (GWL0, GWL1) 0 whatever the kind.
+ * Used by the floor-plan map's coverage heatmap (SPEC §2.7).
+ */
 export function coverageRadiusM(kind: CoverageKind, sku?: string | null): number {
   return isBridgeSku(sku) ? BRIDGE_COVERAGE_RADIUS_M : COVERAGE_RADIUS_M[kind];
 }

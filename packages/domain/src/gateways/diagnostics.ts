@@ -1,4 +1,4 @@
-import { DIAGNOSTICS_PASS_PERCENT } from '../constants';
+import { DIAGNOSTICS_PASS_PERCENT } from './constants';
 
 export type DiagnosticsCheck = keyof typeof DIAGNOSTICS_PASS_PERCENT;
 

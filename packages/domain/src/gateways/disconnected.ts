@@ -1,4 +1,4 @@
-import { DISCONNECTED_THRESHOLD_MS } from '../constants';
+import { DISCONNECTED_THRESHOLD_MS } from './constants';
 
 /**
  * SPEC §9: a gateway is disconnected when its last update is older than the threshold (default 2 days).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../constants';
-import { GATEWAY_REMOVAL_ACTIONS } from '../enums';
+import { GATEWAY_REMOVAL_ACTIONS } from './enums';
 import { abilityFor } from '../permissions/model';
 import {
   ALTITUDE_NOT_INTEGER,

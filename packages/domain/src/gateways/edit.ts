@@ -1,8 +1,9 @@
-import { DISCONNECTED_THRESHOLD_MS, REBOOT_REASON_POWER } from '../constants';
-import type { GatewayConfigState, GatewayRemovalAction, ZoneLevel } from '../enums';
 import type { AppAbility } from '../permissions/model';
 import type { ParseResult } from '../validators/parse-result';
+import type { ZoneLevel } from '../zones/enums';
+import { DISCONNECTED_THRESHOLD_MS, REBOOT_REASON_POWER } from './constants';
 import { isGatewayDisconnected } from './disconnected';
+import type { GatewayConfigState, GatewayRemovalAction } from './enums';
 import { isUpdating } from './marker-colour';
 
 /** SPEC §5 Gateway edit: the location must be an area. */

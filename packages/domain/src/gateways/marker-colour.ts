@@ -1,9 +1,12 @@
-import { REBOOT_REASON_POWER } from '../constants';
-import type { GatewayConfigState } from '../enums';
+import { REBOOT_REASON_POWER } from './constants';
+import type { GatewayConfigState } from './enums';
 import { isBridgeSku } from './coverage';
 import { diagnosticsPass, type DiagnosticsPercents } from './diagnostics';
 
-/** SPEC §4 Gateway on the map: marker colour tokens; the console maps them to MARKER_COLOUR_HEX. */
+/**
+ * SPEC §4 Gateway on the map: marker colour tokens; the console maps them to MARKER_COLOUR_HEX.
+ * Used by the floor-plan map (SPEC §2.7), as is the rest of this file but isUpdating.
+ */
 export const MARKER_COLOURS = [
   'red',
   'pink',
@@ -59,7 +62,7 @@ export type MarkerColourContext = {
   canReadStatus: boolean;
 };
 
-/** SPEC §4: only deployed and ready_to_deploy gateways are shown on the map. */
+/** SPEC §4: only deployed and ready_to_deploy gateways are shown on the map. Used by the floor-plan map. */
 export function isGatewayShownOnMap(state: string | null | undefined): boolean {
   return (GATEWAY_MAP_STATES as readonly string[]).includes(state ?? '');
 }
@@ -89,6 +92,7 @@ function realTimeColour(gateway: MarkerGateway): MarkerColour {
  * SPEC §4 Gateway on the map: a marker's colour. No gateway: gray; edit mode: blue; with read
  * realTimeStatus the full priority list; with only read status: connected blue, else red.
  * Without either permission the marker is blue, as in edit mode (SPEC leaves this case open).
+ * Used by the floor-plan map (SPEC §2.7).
  */
 export function markerColour(
   gateway: MarkerGateway | null | undefined,
@@ -101,7 +105,7 @@ export function markerColour(
   return 'blue';
 }
 
-/** SPEC §4 Gateway on the map: a camera with an id is dark blue, without one gray. */
+/** SPEC §4 Gateway on the map: a camera with an id is dark blue, without one gray. Used by the floor-plan map. */
 export function cameraMarkerColour(camera: { id?: string | null } | null | undefined): MarkerColour {
   return camera?.id ? 'darkBlue' : 'gray';
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditChanges } from './audit-diff';
 
-// Issue 6 'Logs' and SPEC §7 GET log/audit?includeDetails=true: what changed, as a before/after diff.
-describe('auditChanges (SPEC §7 log/audit includeDetails, issue 6)', () => {
+// SPEC §7 GET log/audit?includeDetails=true: what changed, as a before/after diff.
+describe('auditChanges (SPEC §7 log/audit includeDetails)', () => {
   it.each([
     ['an unchanged entry', { name: 'Ana' }, { name: 'Ana' }, []],
     ['a renamed value', { name: 'Ana' }, { name: 'Ann' }, [{ path: 'name', before: 'Ana', after: 'Ann' }]],

@@ -1,6 +1,6 @@
-import type { AuditChange } from '../contract/logs';
+import type { AuditChange } from './contract';
 
-/** Bookkeeping the server stamps on every write: not a change anyone made (issue 6 'Logs'). */
+/** Bookkeeping the server stamps on every write: not a change anyone made. */
 export const AUDIT_DIFF_IGNORED_PATHS: readonly string[] = ['updatedAt'];
 
 type Json = unknown;
@@ -23,7 +23,7 @@ function sameValue(a: Json, b: Json): boolean {
 }
 
 /**
- * SPEC §7 log/audit `includeDetails` (issue 6 'who, when, what changed as a before/after diff'):
+ * SPEC §7 log/audit `includeDetails` (who, when, what changed, as a before/after diff):
  * the values an audit entry's `after` holds differently from its `before`, one per dotted path.
  * Objects are compared key by key; an array or a scalar is one value. A key absent on one side has
  * no `before` (a creation) or no `after` (a deletion), and an object on one side only lists each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PEOPLE_IMPORT_MAX_ROWS } from '../contract/people';
+import { PEOPLE_IMPORT_MAX_ROWS } from './contract';
 import { parseCsv } from './csv';
 import { PEOPLE_IMPORT_MESSAGES, PEOPLE_IMPORT_MISSING_COLUMNS, parsePeopleCsv } from './people-import';
 

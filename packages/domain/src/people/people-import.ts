@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { PEOPLE_IMPORT_MAX_ROWS, type ImportRowError } from '../contract/people';
+import { PEOPLE_IMPORT_MAX_ROWS, PERSON_ID_MAX, PERSON_NAME_MAX, type ImportRowError } from './contract';
 import { parseCsv } from './csv';
 
 /** SPEC §8 CSV import: the file has no name or no personID column. */
 export const PEOPLE_IMPORT_MISSING_COLUMNS =
   'Sorry, there was a problem. Please ensure CSV contains name and personID columns';
 
-export const PERSON_NAME_MAX = 200;
-export const PERSON_ID_MAX = 100;
 /** A refused file names at most this many of its rows (the reason counts them all). */
 export const PEOPLE_IMPORT_MAX_REPORTED_ROWS = 500;
 
@@ -44,7 +42,7 @@ function columnIndex(header: string[], names: readonly string[]): number {
 /**
  * SPEC §5 People import: a CSV with name and personID columns (and optionally an e-mail column).
  * Every row is checked before anything is written; any refused row refuses the whole file, each
- * named with its line (SPEC §8, issue 6 'writing none of a file that fails'). Blank lines are skipped.
+ * named with its line (SPEC §8). Blank lines are skipped.
  */
 export function parsePeopleCsv(text: string): PeopleImportParse {
   const parsed = parseCsv(text);

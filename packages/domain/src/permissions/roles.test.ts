@@ -158,11 +158,10 @@ describe('ability predicates (SPEC §6, §4 Session)', () => {
 });
 
 describe('role override for the session (SPEC §2.2)', () => {
-  it('is allowed to superAdmin only, and only to a known role', () => {
+  it('is allowed to superAdmin only', () => {
     expect(ROLE_CAN_OVERRIDE).toEqual(['superAdmin']);
-    expect(mayOverrideRole('superAdmin', 'security')).toBe(true);
-    expect(mayOverrideRole('superAdmin', 'nobody')).toBe(false);
-    expect(mayOverrideRole('canopyOnCallSupport', 'superAdmin')).toBe(false);
-    expect(mayOverrideRole('admin', 'superAdmin')).toBe(false);
+    expect(mayOverrideRole('superAdmin')).toBe(true);
+    expect(mayOverrideRole('canopyOnCallSupport')).toBe(false);
+    expect(mayOverrideRole('admin')).toBe(false);
   });
 });

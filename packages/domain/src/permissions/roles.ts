@@ -142,9 +142,12 @@ export const ROLE_ABILITIES: Readonly<Record<RoleName, readonly RawRule[]>> = {
 /** SPEC §2.2: roles that may take on another role for the session through a query parameter. */
 export const ROLE_CAN_OVERRIDE = ['superAdmin'] as const satisfies readonly RoleName[];
 
-/** SPEC §2.2: whether a role may override its role for the session, and to which known role. */
-export function mayOverrideRole(role: string, target: string): boolean {
-  return (ROLE_CAN_OVERRIDE as readonly string[]).includes(role) && isRoleName(target);
+/**
+ * SPEC §2.2: whether a user of this role may take on another role for the session. The role taken
+ * on must exist, built in or made on the Roles screen: the server checks it among the stored roles.
+ */
+export function mayOverrideRole(role: string): boolean {
+  return (ROLE_CAN_OVERRIDE as readonly string[]).includes(role);
 }
 
 /** SPEC §6: hearing alerts needs read Alert sound. */
@@ -152,7 +155,7 @@ export function mayHearAlerts(ability: AppAbility): boolean {
   return can(ability, ['read', 'Alert', 'sound']);
 }
 
-/** SPEC §6: editing floor plans needs update FloorPlan. */
+/** SPEC §6: editing floor plans needs update FloorPlan. Used by the floor-plan map (SPEC §2.7). */
 export function mayEditFloorPlans(ability: AppAbility): boolean {
   return can(ability, ['update', 'FloorPlan']);
 }

@@ -1,5 +1,5 @@
-import { UNFLAG_BATTERY_ABOVE_MV } from '../constants';
-import type { CollectionReason, TagConfigState } from '../enums';
+import { UNFLAG_BATTERY_ABOVE_MV } from './constants';
+import type { CollectionReason, TagConfigState } from './enums';
 
 /** SPEC §4 Tag batch operations, in the order they are offered. */
 export const TAG_BATCH_OPERATIONS = [

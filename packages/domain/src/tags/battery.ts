@@ -3,8 +3,8 @@ import {
   BATTERY_HEALTHY_MIN_MV,
   BATTERY_LOW_MIN_MV,
   BATTERY_METADATA_LOW_MIN_MV,
-} from '../constants';
-import type { BatteryLevel } from '../enums';
+} from './constants';
+import type { BatteryLevel } from './enums';
 
 /** The battery levels a voltage alone can give; 'unstable' needs more than one reading. */
 export type VoltageBatteryLevel = Extract<BatteryLevel, 'healthy' | 'low' | 'depleted' | 'unknown'>;

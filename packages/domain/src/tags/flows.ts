@@ -1,4 +1,4 @@
-import type { TagConfigState } from '../enums';
+import type { TagConfigState } from './enums';
 
 /** The fields of PUT tags/{id} (SPEC §7) that the tag flows set; null clears a field. */
 export type TagFlowUpdate = {

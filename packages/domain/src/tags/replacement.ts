@@ -1,5 +1,5 @@
 import { TWO_MONTHS_MS } from '../constants';
-import type { CollectionUrgency, ReplacementTimeline } from '../enums';
+import type { CollectionUrgency, ReplacementTimeline } from './enums';
 
 /** SPEC §4 Tag reuse: Overdue if urgency is 0, or urgency is 1 and older than 60 days (§9). */
 export function replacementTimeline(

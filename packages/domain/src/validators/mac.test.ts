@@ -1,5 +1,22 @@
 import { describe, it, expect } from 'vitest';
-import { INVALID_MAC_REASON, macSearchPrefix, parseMac } from './mac';
+import {
+  INVALID_MAC_REASON,
+  MAC_LENGTH,
+  MAC_SUGGEST_MAX,
+  MAC_SUGGEST_MIN_CHARS,
+  macSearchPrefix,
+  parseMac,
+} from './mac';
+
+describe('SPEC §9 MAC constants', () => {
+  it.each([
+    ['MAC length 12', MAC_LENGTH, 12],
+    ['MAC suggestions after 4 characters', MAC_SUGGEST_MIN_CHARS, 4],
+    ['MAC suggestions at most 20', MAC_SUGGEST_MAX, 20],
+  ] as const)('%s', (_text, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
 
 describe('parseMac (SPEC §5 Device MAC)', () => {
   it.each([

@@ -1,5 +1,14 @@
-import { MAC_LENGTH, MAC_SUGGEST_MIN_CHARS } from '../constants';
 import type { ParseResult } from './parse-result';
+
+/** SPEC §9: a MAC address (device id) is 12 hex characters. */
+export const MAC_LENGTH = 12;
+/** SPEC §5, §9: MAC suggestions start after 4 characters. */
+export const MAC_SUGGEST_MIN_CHARS = 4;
+/**
+ * SPEC §7, §9: at most 20 MAC suggestions.
+ * Used by the floor-plan map's gateway assignment (SPEC §5 Assigning a gateway, §2.7).
+ */
+export const MAC_SUGGEST_MAX = 20;
 
 const BARE_MAC = /^[0-9a-f]{12}$/i;
 // The back-reference makes every separator repeat the first one, so 'aa:bb-cc…' is refused.
@@ -20,6 +29,7 @@ export function parseMac(input: string): ParseResult<string> {
  * SPEC §5 Assigning a gateway: the MAC search prefix for suggestions, or null when none should be asked for.
  * Input must look like a partial MAC (hex with ':'/'-'); separators are stripped, the rest truncated to 12
  * and lowercased. The 4-character minimum (§9) counts hex characters, after stripping.
+ * Used by the floor-plan map's gateway assignment (SPEC §2.7).
  */
 export function macSearchPrefix(input: string): string | null {
   const text = input.trim();

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { INVALID_PHONE_REASON, parsePhone } from './phone';
+import { INVALID_PHONE_REASON, PHONE_DEFAULT_REGION, parsePhone } from './phone';
 
 describe('parsePhone (SPEC §5, §9 default region US)', () => {
   it.each([
@@ -16,6 +16,10 @@ describe('parsePhone (SPEC §5, §9 default region US)', () => {
 
   it.each([['555-0123'], ['1234567890'], ['0123456789'], ['911'], ['phone'], ['']])('refuses %j', (input) => {
     expect(parsePhone(input)).toEqual({ ok: false, reason: INVALID_PHONE_REASON });
+  });
+
+  it('reads numbers in the default region US (SPEC §9)', () => {
+    expect(PHONE_DEFAULT_REGION).toBe('US');
   });
 
   it('uses the exact message of SPEC §5', () => {

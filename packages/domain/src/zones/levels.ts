@@ -1,4 +1,4 @@
-import { ZONE_LEVELS, type ZoneLevel } from '../enums';
+import { ZONE_LEVELS, type ZoneLevel } from './enums';
 
 /** SPEC §3 Zone: the position of a level, 0 for root down to 6 for area. */
 export function levelRank(level: ZoneLevel): number {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { IDLE_COUNTDOWN_S, IDLE_TIMEOUT_S, idleLogoutApplies } from '@vigil/domain';
+import { IDLE_TIMEOUT_S, IDLE_TOTAL_S, idleLogoutApplies } from '@vigil/domain';
 import { useSession, useSignedIn } from '../../session/session';
 
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -41,12 +41,11 @@ function IdleCountdown() {
     for (const event of ACTIVITY) window.addEventListener(event, stay, { passive: true });
     const timer = setInterval(() => {
       const idleS = (Date.now() - Math.max(lastActivity.current, sharedActivity())) / 1000;
-      if (idleS >= IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S) {
+      if (idleS >= IDLE_TOTAL_S) {
         // Once: the logout call may take a while and the check runs every second.
         clearInterval(timer);
         void signOut();
-      } else if (idleS >= IDLE_TIMEOUT_S)
-        setSecondsLeft(Math.ceil(IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S - idleS));
+      } else if (idleS >= IDLE_TIMEOUT_S) setSecondsLeft(Math.ceil(IDLE_TOTAL_S - idleS));
     }, 1000);
     return () => {
       clearInterval(timer);

@@ -2,7 +2,15 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { CSV_MAX_ROWS, csvDate, csvField, csvLine, type CsvDate, type CsvValue } from '@vigil/domain';
+import {
+  CSV_MAX_ROWS,
+  csvDate,
+  csvField,
+  csvLine,
+  isTimeZone,
+  type CsvDate,
+  type CsvValue,
+} from '@vigil/domain';
 import { isEmbedded, type Db } from '../db/client';
 import { HttpError } from '../errors';
 import { listClauses, listRowsSql, type ListSpec, type ParsedList } from './list';
@@ -173,14 +181,7 @@ export async function* mapBatches<In, Out>(
 /** `tz` of an export: an IANA time zone, UTC when absent. */
 export function exportTimeZone(raw: unknown): string {
   if (raw === undefined || raw === '') return 'UTC';
-  if (typeof raw === 'string' && raw.length <= 64) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: raw });
-      return raw;
-    } catch {
-      // refused below
-    }
-  }
+  if (typeof raw === 'string' && raw.length <= 64 && isTimeZone(raw)) return raw;
   throw new HttpError(
     400,
     'tz must be an IANA time zone such as America/Chicago',

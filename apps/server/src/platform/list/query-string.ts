@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_QUERY_MAX_LENGTH, type ListSpec } from './spec';
+import { PAGE_LIMIT } from '@vigil/domain';
+import { LIST_DEFAULT_LIMIT, LIST_QUERY_MAX_LENGTH, type ListSpec } from './spec';
 
 /** A query parameter as Fastify hands it over: one value, or several for a repeated key. */
 const param = () => z.union([z.string(), z.array(z.string())]).optional();
@@ -26,7 +27,7 @@ export function listQueryString(
     ]),
   );
   return z.looseObject({
-    limit: param().describe(`Rows per page, 1 to ${LIST_MAX_LIMIT} (default ${LIST_DEFAULT_LIMIT})`),
+    limit: param().describe(`Rows per page, 1 to ${PAGE_LIMIT} (default ${LIST_DEFAULT_LIMIT})`),
     offset: param().describe('Rows to skip (not with cursor)'),
     cursor: param().describe("The previous page's nextCursor (not with offset)"),
     orderBy: param().describe(

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { PAGE_LIMIT } from '@vigil/domain';
 import { HttpError } from '../errors';
 import { decodeCursor } from './cursor';
 import {
   LIST_DEFAULT_LIMIT,
   LIST_ERROR_CODE,
-  LIST_MAX_LIMIT,
   LIST_QUERY_MAX_LENGTH,
   Refusal,
   type ListQueryResult,
@@ -42,7 +42,7 @@ function textParam(name: string, max?: number) {
 export const listQuerySchema = z
   .looseObject(
     {
-      limit: z.preprocess(intFromString, intParam('limit', 1, LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT)),
+      limit: z.preprocess(intFromString, intParam('limit', 1, PAGE_LIMIT).default(LIST_DEFAULT_LIMIT)),
       offset: z.preprocess(intFromString, intParam('offset', 0, Number.MAX_SAFE_INTEGER).optional()),
       cursor: textParam('cursor', 4096),
       orderBy: textParam('orderBy', 500),

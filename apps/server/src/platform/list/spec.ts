@@ -1,5 +1,4 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import { PAGE_LIMIT } from '@vigil/domain';
 
 /**
  * One helper for every list route (ARCHITECTURE §4 'Lists'): `limit`, `offset` or a keyset
@@ -7,8 +6,7 @@ import { PAGE_LIMIT } from '@vigil/domain';
  * User input only ever reaches SQL as bound parameters; names map to the resource's own SQL.
  */
 
-/** SPEC §9 page limit: the domain's. */
-export const LIST_MAX_LIMIT = PAGE_LIMIT;
+/** The page size when `limit` is absent; the most a page may ask for is the domain's PAGE_LIMIT (SPEC §9). */
 export const LIST_DEFAULT_LIMIT = 100;
 export const LIST_QUERY_MAX_LENGTH = 200;
 export const LIST_IN_MAX_VALUES = 1000;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { listSchema } from './common';
-
-const actorSchema = z.object({ id: z.string(), name: z.string() });
+import { actorSchema, listSchema } from '../contract/common';
 
 /** One changed value of an audit entry: the dotted path, before and after (absent = not set). */
 export const auditChangeSchema = z.object({

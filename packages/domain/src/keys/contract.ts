@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listSchema, uuidSchema } from './common';
-import { roleIdSchema, zoneRefSchema } from './users';
+import { listSchema, uuidSchema, zoneRefSchema } from '../contract/common';
+import { roleIdSchema } from '../roles/contract';
 
 /** Console API keys start with this; the secret is this prefix and 32 random bytes, base64url. */
 export const API_KEY_SECRET_PREFIX = 'vk_';

@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { jsonObjectSchema, listSchema, uuidSchema } from './common';
-
-const ZONE_LEVEL_VALUES = ['root', 'org', 'site', 'building', 'floor', 'unit', 'area'] as const;
-const zoneLevelValueSchema = z.enum(ZONE_LEVEL_VALUES);
+import { signInMethodSchema } from '../auth/contract';
+import { booleanParamSchema, jsonObjectSchema, listSchema, uuidSchema } from '../contract/common';
+import { categorySchema, zoneLevelSchema, zoneStateSchema, type ZoneLevel } from './enums';
+import { ZONE_NAME_MAX, parseZoneName } from './zone-name';
 
 /** SPEC §3 Zone config: number, category, featureFlags, geometry, planId, planBearing, state, outlet. */
 export const zoneConfigSchema = z
   .object({
     number: z.number().int().min(-50).max(500).nullable().optional(),
-    category: z.enum(['indoor', 'outdoor', 'home']).nullable().optional(),
+    category: categorySchema.nullable().optional(),
     featureFlags: z.record(z.string().max(64), z.boolean().nullable()).nullable().optional(),
     geometry: jsonObjectSchema.nullable().optional(),
     planId: z.string().max(100).nullable().optional(),
     planBearing: z.number().min(-360).max(360).nullable().optional(),
-    state: z.enum(['active', 'inactive']).nullable().optional(),
+    state: zoneStateSchema.nullable().optional(),
     outlet: z.boolean().nullable().optional(),
     escalationDelayS: z.number().int().min(5).max(86_400).nullable().optional(),
-    /** Who a found device goes back to: shown on the public device page (issue 6). */
+    /** Who a found device goes back to: shown on the public device page. */
     returnContact: z
       .strictObject({
         name: z.string().trim().max(200).nullable().optional(),
@@ -34,24 +34,22 @@ const slugSchema = z
   .max(63)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'A slug is lower-case letters, digits and dashes');
 
-export const zoneAuthSchema = z
-  .object({
-    methods: z
-      .array(z.enum(['saml', 'google', 'password', 'key']))
-      .max(4)
-      .optional(),
-  })
-  .strict();
+export const zoneAuthSchema = z.object({ methods: z.array(signInMethodSchema).max(4).optional() }).strict();
 
+/** A zone's name in a request: SPEC §5's rule (parseZoneName), trimmed, refused when empty. */
 export const zoneNameSchema = z
   .string()
-  .max(200)
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, 'A zone needs a name'));
+  .max(ZONE_NAME_MAX)
+  .transform((input, ctx) => {
+    const parsed = parseZoneName(input);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.reason });
+    return z.NEVER;
+  });
 
 export const zoneCreateBodySchema = z.strictObject({
   name: zoneNameSchema,
-  level: zoneLevelValueSchema.exclude(['root']),
+  level: zoneLevelSchema.exclude(['root']),
   parent: uuidSchema,
   config: zoneConfigSchema.optional(),
   slug: slugSchema.nullable().optional(),
@@ -74,7 +72,7 @@ export type ZoneUpdateBody = z.infer<typeof zoneUpdateBodySchema>;
 export type Zone = {
   id: string;
   name: string;
-  level: (typeof ZONE_LEVEL_VALUES)[number];
+  level: ZoneLevel;
   parent: string | null;
   config: Record<string, unknown>;
   slug: string | null;
@@ -93,7 +91,7 @@ export type Zone = {
 const zoneBaseSchema = z.object({
   id: z.string(),
   name: z.string(),
-  level: zoneLevelValueSchema,
+  level: zoneLevelSchema,
   parent: z.string().nullable(),
   config: jsonObjectSchema,
   slug: z.string().nullable(),
@@ -114,20 +112,8 @@ export const zoneSchema = zoneBaseSchema.extend({
 });
 export const zoneListSchema = listSchema(zoneSchema);
 
-const boolParam = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
-
 export const zoneGetQuerySchema = z.object({
-  children: boolParam,
-  peers: boolParam,
-  context: boolParam,
+  children: booleanParamSchema,
+  peers: booleanParamSchema,
+  context: booleanParamSchema,
 });
-
-/** SPEC §8 zone messages, shown by the console around the server's reason. */
-export const ZONE_MESSAGES = {
-  deleteAssigned: (name: string) => `Could not delete zone "${name}" since it's assigned to a gateway`,
-  deleteProblem: (name: string) => `Sorry, there was a problem deleting zone "${name}"`,
-  addProblem: (name: string, error: string) => `Sorry, there was a problem adding zone "${name}": ${error}`,
-} as const;

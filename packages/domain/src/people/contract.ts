@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { listSchema, uuidSchema } from './common';
+import { listSchema, uuidSchema } from '../contract/common';
+
+/** The longest name and person id a person may have, in a form or in an imported file. */
+export const PERSON_NAME_MAX = 200;
+export const PERSON_ID_MAX = 100;
+
+/**
+ * SPEC §7: person search (GET people with query, orderBy name) returns at most 20 people.
+ * Used by the distribution kiosk's person search (SPEC §2.1 /distribution/{station}/…).
+ */
+export const PEOPLE_SEARCH_LIMIT = 20;
 
 /**
  * SPEC §3 Person. `contacts.email` is answered only to roles that may see it (SPEC §6,
@@ -24,8 +34,8 @@ export type Person = z.infer<typeof personSchema>;
 export const personListSchema = listSchema(personSchema);
 
 export const personBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'A person needs a name').max(200),
-  personId: z.string().trim().min(1, 'A person needs a person id').max(100),
+  name: z.string().trim().min(1, 'A person needs a name').max(PERSON_NAME_MAX),
+  personId: z.string().trim().min(1, 'A person needs a person id').max(PERSON_ID_MAX),
   contacts: z
     .strictObject({ email: z.email('Invalid e-mail address').optional().or(z.literal('')) })
     .optional(),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// The login texts of SPEC §8 are in login-messages.ts, kept free of zod so that the login page's
+// first load stays small (ARCHITECTURE §9 'Console bundle').
+
 /** SPEC §6 sign-in methods. */
 export const SIGN_IN_METHODS = ['saml', 'google', 'password', 'key'] as const;
 export const signInMethodSchema = z.enum(SIGN_IN_METHODS);

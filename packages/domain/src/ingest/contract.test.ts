@@ -1,10 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  alertUpdateBodySchema,
-  alertsQuerySchema,
-  buttonEventsBodySchema,
-  heartbeatBodySchema,
-} from './alerts';
+import { buttonEventsBodySchema, heartbeatBodySchema } from './contract';
 
 const press = { buttonPress: 0, buttonRelease: 150, tapDelta: 0 };
 const event = { tag: 'AA:BB:CC:DD:EE:01', nonce: 'n1', events: [press] };
@@ -69,36 +64,5 @@ describe('heartbeatBodySchema (SPEC §3 Gateway state)', () => {
     ['no status', { gateway: 'a1b2c3d4e5f6' }, false],
   ])('%s → %s', (_case, input, ok) => {
     expect(heartbeatBodySchema.safeParse(input).success).toBe(ok);
-  });
-});
-
-describe('alertUpdateBodySchema (SPEC §7 PUT alerts/{id})', () => {
-  it.each([
-    ['acknowledge', { acknowledged: true }, true],
-    ['acknowledged false', { acknowledged: false }, false],
-    ['close', { reasonCode: 'resolved_other', reasonText: 'x', reasonDetails: { category: 'verbal' } }, true],
-    ['close with an unknown code', { reasonCode: 'resolved' }, false],
-    ['acknowledge and close at once', { acknowledged: true, reasonCode: 'test' }, false],
-    ['empty', {}, false],
-  ])('%s → %s', (_case, input, ok) => {
-    expect(alertUpdateBodySchema.safeParse(input).success).toBe(ok);
-  });
-});
-
-describe('alertsQuerySchema (SPEC §7 GET alerts/?test=&skipCache=&zones=)', () => {
-  const a = '0b6f1c1e-8f43-4a6b-9b0e-6d2f1d4c5a01';
-  const b = '1c7a2d2f-9a54-4b7c-8c1f-7e3a2e5d6b12';
-  it('splits zones and reads booleans', () => {
-    expect(alertsQuerySchema.parse({ test: 'true', skipCache: '0', zones: `${a}, ${b},` })).toEqual({
-      test: true,
-      skipCache: false,
-      zones: [a, b],
-    });
-  });
-  it('refuses a zone that is not an id', () => {
-    expect(alertsQuerySchema.safeParse({ zones: `${a},ward-3` }).success).toBe(false);
-  });
-  it('leaves everything optional', () => {
-    expect(alertsQuerySchema.parse({})).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema, jsonObjectSchema, listSchema } from './common';
+import { PAGE_LIMIT } from '../constants';
+import { isoDateSchema, jsonObjectSchema, listSchema } from '../contract/common';
 
 /** SPEC §3 Console heartbeat: where the console is, who uses it, whether it runs installed. */
 export const consoleHeartbeatSchema = z.object({
@@ -13,7 +14,7 @@ export const consoleHeartbeatSchema = z.object({
 });
 export type ConsoleHeartbeat = z.infer<typeof consoleHeartbeatSchema>;
 
-/** SPEC §3 Console: a browser profile identified by the UUID it keeps (issue 4). */
+/** SPEC §3 Console: a browser profile identified by the UUID it keeps. */
 export const consoleSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -81,7 +82,7 @@ export type WebManifest = z.infer<typeof webManifestSchema>;
 /** SPEC §7 snapshots: the most a snapshot's `data` may weigh, serialised as JSON (UTF-8 bytes). */
 export const CONSOLE_SNAPSHOT_MAX_BYTES = 64 * 1024;
 /** SPEC §9: snapshot lists answer at most one page of 500, newest first. */
-export const CONSOLE_SNAPSHOT_LIST_LIMIT = 500;
+export const CONSOLE_SNAPSHOT_LIST_LIMIT = PAGE_LIMIT;
 
 /** SPEC §7 POST consoles/{id}/snapshots {data, createdAt}; `createdAt` is the console's clock. */
 export const consoleSnapshotBodySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { rawRuleSchema } from '../permissions/rule-schema';
-import { listSchema, uuidSchema } from './common';
+import { listSchema, uuidSchema, zoneRefSchema } from '../contract/common';
+import { roleIdSchema } from '../roles/contract';
 
 export const meQuerySchema = z.object({ role: z.string().min(1).max(64).optional() });
 
@@ -32,29 +32,6 @@ export const userStateBodySchema = z.strictObject({
 });
 export type UserStateBody = z.infer<typeof userStateBodySchema>;
 
-export const roleSchema = z.object({ id: z.string(), abilities: z.array(z.unknown()) });
-export type RoleBody = z.infer<typeof roleSchema>;
-
-/** A role listed by GET /api/roles; `builtIn` marks the roles of SPEC §6 (ROLE_NAMES). */
-export const roleListItemSchema = roleSchema.extend({ builtIn: z.boolean() });
-
-/** GET /api/roles/{id}: the role, whether it is built in, and how many users in scope hold it. */
-export const roleDetailSchema = roleListItemSchema.extend({ users: z.number().int() });
-export type RoleDetail = z.infer<typeof roleDetailSchema>;
-
-/** A role's id is its name (API contract 'Ids'), e.g. `nightShift`. */
-export const roleIdSchema = z
-  .string()
-  .regex(/^[a-zA-Z][a-zA-Z0-9]{1,39}$/, 'A role name is 2 to 40 letters and digits, starting with a letter');
-
-const abilitiesSchema = z.array(rawRuleSchema).max(200);
-
-export const roleCreateBodySchema = z.strictObject({ id: roleIdSchema, abilities: abilitiesSchema });
-export type RoleCreateBody = z.infer<typeof roleCreateBodySchema>;
-
-export const roleUpdateBodySchema = z.strictObject({ abilities: abilitiesSchema });
-export type RoleUpdateBody = z.infer<typeof roleUpdateBodySchema>;
-
 /** The least length of a password set through the Users screen. */
 export const USER_PASSWORD_MIN_LENGTH = 8;
 
@@ -75,9 +52,6 @@ const emailSchema = z
   .max(254)
   .transform((s) => s.trim().toLowerCase())
   .pipe(z.email('Not a valid e-mail address'));
-
-/** A zone as it appears inside another entity: its id and name. */
-export const zoneRefSchema = z.object({ id: z.string(), name: z.string() });
 
 /** SPEC §3 User as the Users screen sees it; never a password or its hash. */
 export const userSchema = z.object({

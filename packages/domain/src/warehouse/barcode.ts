@@ -1,4 +1,4 @@
-import type { ParseResult } from './parse-result';
+import type { ParseResult } from '../validators/parse-result';
 
 export const BARCODE_FAMILIES = ['GWL', 'GW', 'NODE', 'TAG', 'WEAR'] as const;
 export type BarcodeFamily = (typeof BARCODE_FAMILIES)[number];
@@ -29,6 +29,7 @@ export const REPACK_BARCODE_REASON = 'Repack barcode must end with -R';
 /**
  * SPEC §5 Packaging barcode, e.g. 'GW2-20240115', 'TAG5-20240115-12', 'GWL1-20240115-3-R'.
  * Surrounding spaces are ignored and letters are read case-insensitively.
+ * Used by the warehouse kiosk's receiving, shipping and quality-control scans (SPEC §2.1 /warehouse).
  */
 export function parsePackagingBarcode(input: string): ParseResult<PackagingBarcode> {
   const match = PACKAGING_BARCODE.exec(input.trim().toUpperCase());
@@ -47,7 +48,10 @@ export function parsePackagingBarcode(input: string): ParseResult<PackagingBarco
   };
 }
 
-/** SPEC §5 Packaging barcode: the repack barcode is a packaging barcode that requires the -R suffix. */
+/**
+ * SPEC §5 Packaging barcode: the repack barcode is a packaging barcode that requires the -R suffix.
+ * Used by the warehouse kiosk's repackaging screen (SPEC §2.1 /warehouse/repackaging).
+ */
 export function parseRepackBarcode(input: string): ParseResult<PackagingBarcode> {
   const parsed = parsePackagingBarcode(input);
   if (parsed.ok && !parsed.value.repack) return { ok: false, reason: REPACK_BARCODE_REASON };
