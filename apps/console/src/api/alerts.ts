@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   ALERT_REFRESH_FAILED_AFTER_MS,
@@ -119,38 +119,44 @@ export function reportAlertRefreshError(alert: Alert, clientLastRefreshDelta: nu
   });
 }
 
-/** GET alerts/{id} with its history. */
-export function useAlertDetail(id: string) {
-  return useQuery({
-    queryKey: alertKeys.detail(id),
-    queryFn: ({ signal }) => api.get(`alerts/${encodeURIComponent(id)}`, { signal, schema: alertDetail }),
-  });
-}
-
 /** A camera stream near an alert; SPEC §3 names only a list of streams and its expiry. */
 export type VideoStream = { id?: string; name?: string; url?: string };
 export type VideoStreams = { streams: VideoStream[]; expiresAt: string | null };
 
-/** GET video/streams/{alertId} (needs the video flag and read Video), fetched again before it expires. */
+export const alertQueries = {
+  /** GET alerts/{id} with its history. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: alertKeys.detail(id),
+      queryFn: ({ signal }) => api.get(`alerts/${encodeURIComponent(id)}`, { signal, schema: alertDetail }),
+    }),
+  /** GET video/streams/{alertId} (needs the video flag and read Video), fetched again before it expires. */
+  streams: (alertId: string) =>
+    queryOptions({
+      queryKey: alertKeys.streams(alertId),
+      queryFn: async ({ signal }) => {
+        const answer = await api.get<{ streams?: unknown[]; expiresAt?: string | null }>(
+          `video/streams/${encodeURIComponent(alertId)}`,
+          { signal },
+        );
+        const streams = (answer.streams ?? []).map((s): VideoStream =>
+          typeof s === 'string' ? { url: s } : (s as VideoStream),
+        );
+        return { streams, expiresAt: answer.expiresAt ?? null } satisfies VideoStreams;
+      },
+      refetchInterval: (query) => {
+        const expiresAt = Date.parse(query.state.data?.expiresAt ?? '');
+        return Number.isFinite(expiresAt) ? Math.max(5000, expiresAt - Date.now() - 10_000) : false;
+      },
+    }),
+};
+
+export function useAlertDetail(id: string) {
+  return useQuery(alertQueries.detail(id));
+}
+
 export function useAlertStreams(alertId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: alertKeys.streams(alertId),
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<{ streams?: unknown[]; expiresAt?: string | null }>(
-        `video/streams/${encodeURIComponent(alertId)}`,
-        { signal },
-      );
-      const streams = (answer.streams ?? []).map((s): VideoStream =>
-        typeof s === 'string' ? { url: s } : (s as VideoStream),
-      );
-      return { streams, expiresAt: answer.expiresAt ?? null } satisfies VideoStreams;
-    },
-    enabled,
-    refetchInterval: (query) => {
-      const expiresAt = Date.parse(query.state.data?.expiresAt ?? '');
-      return Number.isFinite(expiresAt) ? Math.max(5000, expiresAt - Date.now() - 10_000) : false;
-    },
-  });
+  return useQuery({ ...alertQueries.streams(alertId), enabled });
 }
 
 /** PUT alerts/{id} {acknowledged: true}. */

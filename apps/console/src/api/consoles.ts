@@ -1,19 +1,55 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONSOLE_NAME_REFRESH_MS, type ConsoleSnapshot, type ConsoleSnapshotSummary } from '@vigil/domain';
 import { api } from './client';
+import { areaList, listKeys, type ListPageState } from './lists';
 
 export type ConsoleInfo = { id: string; name: string };
+export type SnapshotRange = { from?: string; to?: string };
 
-export const consoleKeys = { one: (id: string) => ['console', id] as const };
+export const consoleKeys = {
+  all: ['consoles'] as const,
+  lists: () => [...consoleKeys.all, 'list'] as const,
+  /** One page of the consoles list, as DataTable keys it. */
+  list: (page: ListPageState) => listKeys.page(CONSOLES_API, page),
+  detail: (id: string) => [...consoleKeys.all, 'detail', id] as const,
+  snapshots: (id: string, range: SnapshotRange) =>
+    [...consoleKeys.detail(id), 'snapshots', range.from, range.to] as const,
+  snapshot: (id: string, snap: string | null) => [...consoleKeys.detail(id), 'snapshot', snap] as const,
+};
 
-/** SPEC §2.6: the console name in the nav bar, refreshed every 60 s. */
+/** The consoles list: GET consoles with the list contract. */
+export const CONSOLES_API = areaList(consoleKeys.lists(), 'consoles');
+
+export const consoleQueries = {
+  /** SPEC §2.6: the console name in the nav bar, refreshed every 60 s. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: consoleKeys.detail(id),
+      queryFn: ({ signal }) => api.get<ConsoleInfo>(`consoles/${id}`, { signal }),
+      refetchInterval: CONSOLE_NAME_REFRESH_MS,
+      retry: false,
+    }),
+  /** SPEC §7 GET consoles/{id}/snapshots?from=&to=: newest first, at most 500. */
+  snapshots: (id: string, range: SnapshotRange) =>
+    queryOptions({
+      queryKey: consoleKeys.snapshots(id, range),
+      queryFn: ({ signal }) =>
+        api.get<{ data: ConsoleSnapshotSummary[]; total: number }>(`consoles/${id}/snapshots`, {
+          query: { from: range.from, to: range.to },
+          signal,
+        }),
+    }),
+  /** SPEC §7 GET consoles/{id}/snapshots/{snap}: one snapshot with what the console showed. */
+  snapshot: (id: string, snap: string | null) =>
+    queryOptions({
+      queryKey: consoleKeys.snapshot(id, snap),
+      queryFn: ({ signal }) => api.get<ConsoleSnapshot>(`consoles/${id}/snapshots/${snap}`, { signal }),
+      enabled: snap !== null,
+    }),
+};
+
 export function useConsoleInfo(id: string) {
-  return useQuery({
-    queryKey: consoleKeys.one(id),
-    queryFn: ({ signal }) => api.get<ConsoleInfo>(`consoles/${id}`, { signal }),
-    refetchInterval: CONSOLE_NAME_REFRESH_MS,
-    retry: false,
-  });
+  return useQuery(consoleQueries.detail(id));
 }
 
 export function sendHeartbeat(id: string, body: { hash: string; href: string; pwa: boolean }) {
@@ -27,26 +63,10 @@ export async function fetchBuildHash(signal?: AbortSignal): Promise<string | und
   return ((await res.json()) as { hash?: string }).hash;
 }
 
-/** The consoles list (issue 6): GET consoles with the list contract. */
-export const CONSOLES_API = 'consoles';
-
-/** SPEC §7 GET consoles/{id}/snapshots?from=&to=: newest first, at most 500. */
-export function useConsoleSnapshots(id: string, range: { from?: string; to?: string }) {
-  return useQuery({
-    queryKey: ['console', id, 'snapshots', range.from, range.to],
-    queryFn: ({ signal }) =>
-      api.get<{ data: ConsoleSnapshotSummary[]; total: number }>(`consoles/${id}/snapshots`, {
-        query: { from: range.from, to: range.to },
-        signal,
-      }),
-  });
+export function useConsoleSnapshots(id: string, range: SnapshotRange) {
+  return useQuery(consoleQueries.snapshots(id, range));
 }
 
-/** SPEC §7 GET consoles/{id}/snapshots/{snap}: one snapshot with what the console showed. */
 export function useConsoleSnapshot(id: string, snap: string | null) {
-  return useQuery({
-    queryKey: ['console', id, 'snapshot', snap],
-    queryFn: ({ signal }) => api.get<ConsoleSnapshot>(`consoles/${id}/snapshots/${snap}`, { signal }),
-    enabled: snap !== null,
-  });
+  return useQuery(consoleQueries.snapshot(id, snap));
 }

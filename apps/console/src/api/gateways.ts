@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BulkResult,
   GatewayBatchOperation,
@@ -11,10 +11,7 @@ import type {
   GatewayUpdateBody,
 } from '@vigil/domain';
 import { api } from './client';
-import { listKey } from './lists';
-
-/** GET /api/gateways (the list contract, plus `sku` and `locationFields`). */
-export const GATEWAYS_API = 'gateways';
+import { areaList, listKeys, type ListPageState } from './lists';
 
 /** The location names every gateway list row carries (SPEC §7 `locationFields`). */
 export const GATEWAY_LOCATION_FIELDS = 'floor,unit,area,path';
@@ -26,31 +23,45 @@ export const gatewayListParams = (sku: GatewaySkuFilter) => ({
 });
 
 export const gatewayKeys = {
-  all: ['gateway'] as const,
-  detail: (id: string) => ['gateway', id] as const,
-  metrics: (id: string) => ['gateway', id, 'metrics'] as const,
+  all: ['gateways'] as const,
+  lists: () => [...gatewayKeys.all, 'list'] as const,
+  /** One page of a gateway list, as DataTable keys it. */
+  list: (page: ListPageState) => listKeys.page(GATEWAYS_API, page),
+  detail: (id: string) => [...gatewayKeys.all, 'detail', id] as const,
+  /** Under the gateway's detail key, so a write to the gateway refreshes its metrics too. */
+  metrics: (id: string) => [...gatewayKeys.detail(id), 'metrics'] as const,
 };
 
-/** GET /api/gateways/{id}: the gateway, its location names and latest commands. */
+/** GET /api/gateways (the list contract, plus `sku` and `locationFields`). */
+export const GATEWAYS_API = areaList(gatewayKeys.lists(), 'gateways');
+
+export const gatewayQueries = {
+  /** GET /api/gateways/{id}: the gateway, its location names and latest commands. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: gatewayKeys.detail(id),
+      queryFn: ({ signal }) => api.get<GatewayDetail>(`gateways/${id}`, { signal }),
+    }),
+  /** SPEC §7 GET metrics/gateways for one gateway over the last 24 hours (the server's default window). */
+  metrics: (id: string) =>
+    queryOptions({
+      queryKey: gatewayKeys.metrics(id),
+      queryFn: async ({ signal }) => {
+        const answer = await api.get<{ data: GatewayMetrics[] }>('metrics/gateways', {
+          query: { gateway: id },
+          signal,
+        });
+        return answer.data[0] ?? null;
+      },
+    }),
+};
+
 export function useGateway(id: string) {
-  return useQuery({
-    queryKey: gatewayKeys.detail(id),
-    queryFn: ({ signal }) => api.get<GatewayDetail>(`gateways/${id}`, { signal }),
-  });
+  return useQuery(gatewayQueries.detail(id));
 }
 
-/** SPEC §7 GET metrics/gateways for one gateway over the last 24 hours (the server's default window). */
 export function useGatewayMetrics(id: string) {
-  return useQuery({
-    queryKey: gatewayKeys.metrics(id),
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<{ data: GatewayMetrics[] }>('metrics/gateways', {
-        query: { gateway: id },
-        signal,
-      });
-      return answer.data[0] ?? null;
-    },
-  });
+  return useQuery(gatewayQueries.metrics(id));
 }
 
 function useGatewayMutation<V extends { id?: string }, R>(mutationFn: (vars: V) => Promise<R>) {
@@ -59,7 +70,7 @@ function useGatewayMutation<V extends { id?: string }, R>(mutationFn: (vars: V) 
     mutationFn,
     onSettled: (_data, _error, vars) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: listKey(GATEWAYS_API) }),
+        queryClient.invalidateQueries({ queryKey: gatewayKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: vars.id ? gatewayKeys.detail(vars.id) : gatewayKeys.all }),
       ]),
   });
@@ -91,6 +102,6 @@ export type GatewayBulkRequest = { ids: string[]; op: GatewayBatchOperation; arg
 /** Bulk PUT /api/gateways {ids, op, args}: every gateway or none; a 400 names the ineligible ones. */
 export function useBulkGateways() {
   return useGatewayMutation(({ ids, op, args }: GatewayBulkRequest & { id?: undefined }) =>
-    api.put<BulkResult>(GATEWAYS_API, { body: { ids, op, args: args ?? {} } }),
+    api.put<BulkResult>(GATEWAYS_API.path, { body: { ids, op, args: args ?? {} } }),
   );
 }

@@ -1,31 +1,38 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PeopleImportResult, Person, PersonBody } from '@vigil/domain';
 import { api } from './client';
-import { listKey } from './lists';
+import { areaList, listKeys, type ListPageState } from './lists';
+
+export const peopleKeys = {
+  all: ['people'] as const,
+  lists: () => [...peopleKeys.all, 'list'] as const,
+  /** One page of the people list, as DataTable keys it. */
+  list: (page: ListPageState) => listKeys.page(PEOPLE_API, page),
+};
 
 /** SPEC §7 GET people (list contract; suggestions send query, limit 20, orderBy name). */
-export const PEOPLE_API = 'people';
+export const PEOPLE_API = areaList(peopleKeys.lists(), 'people');
 
 function usePeopleMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey(PEOPLE_API) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
   });
 }
 
 export function useCreatePerson() {
-  return usePeopleMutation((body: PersonBody) => api.post<Person>(PEOPLE_API, { body }));
+  return usePeopleMutation((body: PersonBody) => api.post<Person>(PEOPLE_API.path, { body }));
 }
 
 export function useUpdatePerson() {
   return usePeopleMutation(({ id, ...body }: PersonBody & { id: string }) =>
-    api.put<Person>(`${PEOPLE_API}/${id}`, { body }),
+    api.put<Person>(`${PEOPLE_API.path}/${id}`, { body }),
   );
 }
 
 export function useDeletePerson() {
-  return usePeopleMutation((id: string) => api.delete(`${PEOPLE_API}/${id}`));
+  return usePeopleMutation((id: string) => api.delete(`${PEOPLE_API.path}/${id}`));
 }
 
 /**
@@ -34,6 +41,6 @@ export function useDeletePerson() {
  */
 export function useImportPeople() {
   return usePeopleMutation((body: { csv: string; fileName: string }) =>
-    api.post<PeopleImportResult>(`${PEOPLE_API}/import`, { body }),
+    api.post<PeopleImportResult>(`${PEOPLE_API.path}/import`, { body }),
   );
 }

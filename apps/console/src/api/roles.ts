@@ -1,28 +1,41 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RawRule } from '@vigil/domain';
 import { api, type ListPage } from './client';
-import { listKey } from './lists';
+import { areaList, listKeys, type ListPageState } from './lists';
 
 export type RoleItem = { id: string; abilities: RawRule[]; builtIn?: boolean };
-export const ROLES_API = 'roles';
-const rolesKey = ['roles'] as const;
 
-/** GET roles: every role to a caller who may list Role, else its own. */
+export const roleKeys = {
+  all: ['roles'] as const,
+  /** Every role the caller may see, in one answer (useRoles). */
+  visible: () => [...roleKeys.all, 'visible'] as const,
+  lists: () => [...roleKeys.all, 'list'] as const,
+  /** One page of the roles list, as DataTable keys it. */
+  list: (page: ListPageState) => listKeys.page(ROLES_API, page),
+};
+
+/** GET /api/roles with the list contract. */
+export const ROLES_API = areaList(roleKeys.lists(), 'roles');
+
+export const roleQueries = {
+  /** GET roles: every role to a caller who may list Role, else its own. */
+  visible: () =>
+    queryOptions({
+      queryKey: roleKeys.visible(),
+      queryFn: ({ signal }) => api.get<ListPage<RoleItem>>('roles', { signal }),
+    }),
+};
+
 export function useRoles() {
-  return useQuery({
-    queryKey: rolesKey,
-    queryFn: ({ signal }) => api.get<ListPage<RoleItem>>('roles', { signal }),
-  });
+  return useQuery(roleQueries.visible());
 }
 
 function useRoleMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: rolesKey });
-      await queryClient.invalidateQueries({ queryKey: listKey(ROLES_API) });
-    },
+    // The visible roles and every page of the roles list.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: roleKeys.all }),
   });
 }
 

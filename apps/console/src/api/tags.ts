@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BulkResult,
   Tag,
@@ -9,10 +9,7 @@ import type {
 } from '@vigil/domain';
 import { api } from './client';
 import { ApiError } from './errors';
-import { listKey } from './lists';
-
-/** GET /api/tags (the list contract) and its rows. */
-export const TAGS_API = 'tags';
+import { areaList, listKeys, type ListPageState } from './lists';
 
 /**
  * What every tags list request adds (SPEC §7): the owner fields `query` searches and the location
@@ -23,14 +20,28 @@ export const TAG_LIST_PARAMS = {
   locationFields: 'site,building,floor,unit,area,path',
 } as const;
 
-export const tagKey = (id: string) => ['tag', id] as const;
+export const tagKeys = {
+  all: ['tags'] as const,
+  lists: () => [...tagKeys.all, 'list'] as const,
+  /** One page of the tags list, as DataTable keys it. */
+  list: (page: ListPageState) => listKeys.page(TAGS_API, page),
+  detail: (id: string) => [...tagKeys.all, 'detail', id] as const,
+};
 
-/** GET /api/tags/{id}: the tag with what its detail screen derives (reuse, replacement, station). */
+/** GET /api/tags (the list contract) and its rows. */
+export const TAGS_API = areaList(tagKeys.lists(), 'tags');
+
+export const tagQueries = {
+  /** GET /api/tags/{id}: the tag with what its detail screen derives (reuse, replacement, station). */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: tagKeys.detail(id),
+      queryFn: ({ signal }) => api.get<TagDetail>(`tags/${id}`, { signal }),
+    }),
+};
+
 export function useTag(id: string) {
-  return useQuery({
-    queryKey: tagKey(id),
-    queryFn: ({ signal }) => api.get<TagDetail>(`tags/${id}`, { signal }),
-  });
+  return useQuery(tagQueries.detail(id));
 }
 
 /** PUT /api/tags/{id} with SPEC §7's flat body; the answer is the tag as stored. */
@@ -40,8 +51,8 @@ export function useUpdateTag() {
     mutationFn: ({ id, ...body }: TagUpdateBody & { id: string }) => api.put<Tag>(`tags/${id}`, { body }),
     onSettled: (_data, _error, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: listKey(TAGS_API) }),
-        queryClient.invalidateQueries({ queryKey: tagKey(id) }),
+        queryClient.invalidateQueries({ queryKey: tagKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: tagKeys.detail(id) }),
       ]),
   });
 }
@@ -52,12 +63,9 @@ export type TagBulkRequest = { ids: string[]; op: TagBatchOperation; args: TagBu
 export function useBulkTags() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TagBulkRequest) => api.put<BulkResult>(TAGS_API, { body }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listKey(TAGS_API) }),
-        queryClient.invalidateQueries({ queryKey: ['tag'] }),
-      ]),
+    mutationFn: (body: TagBulkRequest) => api.put<BulkResult>(TAGS_API.path, { body }),
+    // Every list and every detail: the tags written are any of them.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }
 

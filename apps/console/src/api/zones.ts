@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   ZONE_TREE_PAGE,
@@ -22,47 +29,56 @@ export const zoneKeys = {
   organisation: () => [...zoneKeys.all, 'organisation'] as const,
 };
 
-/** GET zones/{id}, optionally with its children (200) and its context path from the organisation. */
+export const zoneQueries = {
+  /** GET zones/{id}, optionally with its children (200) and its context path from the organisation. */
+  detail: (id: string | null | undefined, opts: ZoneDetailOptions = {}) =>
+    queryOptions({
+      queryKey: zoneKeys.detail(id ?? '', opts),
+      queryFn: ({ signal }) =>
+        api.get(`zones/${encodeURIComponent(id ?? '')}`, {
+          query: { children: opts.children || undefined, context: opts.context || undefined },
+          signal,
+          schema: oneZone,
+        }),
+      enabled: Boolean(id),
+    }),
+  /** The caller's organisation: the server shows a caller only its own (GET zones?level=org). */
+  organisation: () =>
+    queryOptions({
+      queryKey: zoneKeys.organisation(),
+      queryFn: async ({ signal }) => {
+        const page = await api.get('zones', { query: { level: 'org', limit: 1 }, signal, schema: zonePage });
+        return page.data[0] ?? null;
+      },
+    }),
+  /** The zones directly inside a parent, by name, one page of 200 (SPEC §9) at a time. */
+  children: (parentId: string) =>
+    infiniteQueryOptions({
+      queryKey: zoneKeys.children(parentId),
+      queryFn: ({ pageParam, signal }) =>
+        api.get('zones', {
+          query: { parent: parentId, orderBy: 'name', limit: ZONE_TREE_PAGE, offset: pageParam },
+          signal,
+          schema: zonePage,
+        }),
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) => {
+        const loaded = pages.reduce((n, page) => n + page.data.length, 0);
+        return last.data.length > 0 && loaded < last.total ? loaded : undefined;
+      },
+    }),
+};
+
 export function useZone(id: string | null | undefined, opts: ZoneDetailOptions = {}) {
-  return useQuery({
-    queryKey: zoneKeys.detail(id ?? '', opts),
-    queryFn: ({ signal }) =>
-      api.get(`zones/${encodeURIComponent(id ?? '')}`, {
-        query: { children: opts.children || undefined, context: opts.context || undefined },
-        signal,
-        schema: oneZone,
-      }),
-    enabled: Boolean(id),
-  });
+  return useQuery(zoneQueries.detail(id, opts));
 }
 
-/** The caller's organisation: the server shows a caller only its own (GET zones?level=org). */
 export function useOrganisationZone() {
-  return useQuery({
-    queryKey: zoneKeys.organisation(),
-    queryFn: async ({ signal }) => {
-      const page = await api.get('zones', { query: { level: 'org', limit: 1 }, signal, schema: zonePage });
-      return page.data[0] ?? null;
-    },
-  });
+  return useQuery(zoneQueries.organisation());
 }
 
-/** The zones directly inside a parent, by name, one page of 200 (SPEC §9) at a time. */
 export function useZoneChildren(parentId: string) {
-  return useInfiniteQuery({
-    queryKey: zoneKeys.children(parentId),
-    queryFn: ({ pageParam, signal }) =>
-      api.get('zones', {
-        query: { parent: parentId, orderBy: 'name', limit: ZONE_TREE_PAGE, offset: pageParam },
-        signal,
-        schema: zonePage,
-      }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.data.length, 0);
-      return last.data.length > 0 && loaded < last.total ? loaded : undefined;
-    },
-  });
+  return useInfiniteQuery(zoneQueries.children(parentId));
 }
 
 function useZoneMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {

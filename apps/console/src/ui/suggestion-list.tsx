@@ -3,6 +3,7 @@ import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEBOUNCE_MS, SUGGEST_MIN_CHARS, SUGGESTION_MAX } from '@vigil/domain';
+import { suggestionKeys } from '../api/lists';
 import { messages } from '../api/messages';
 
 export type SuggestionListProps<T> = {
@@ -38,7 +39,7 @@ export function SuggestionList<T>(props: SuggestionListProps<T>) {
   const enabled = query.length >= minChars && input.trim().length >= minChars;
   const instance = useId();
   const suggestions = useQuery({
-    queryKey: ['suggestions', instance, query],
+    queryKey: suggestionKeys.field(instance, query),
     queryFn: ({ signal }) => fetch(query, signal),
     enabled,
     placeholderData: keepPreviousData,

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LOGIN_MESSAGES, type SignInMethod } from '@vigil/domain';
-import { authApi } from '../../api/auth';
+import { authQueries } from '../../api/auth';
 import { sessionStore } from '../../session/store';
 import { useSession } from '../../session/session';
 import { VigilMark } from '../../ui/vigil-mark';
@@ -38,11 +38,7 @@ export function LoginScreen() {
   const [error, setError] = useState<string | undefined>(() => loginUrlMessage(query));
   // Fixed for the screen's life: signing in stores the slug, which must not reload the methods.
   const [authSlug] = useState(() => query.get('authSlug') ?? sessionStore.slug() ?? undefined);
-  const config = useQuery({
-    queryKey: ['auth-config', authSlug ?? null],
-    queryFn: ({ signal }) => authApi.config(authSlug, signal),
-    retry: false,
-  });
+  const config = useQuery(authQueries.config(authSlug));
 
   if (config.isPending) {
     return (

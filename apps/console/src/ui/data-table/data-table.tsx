@@ -9,7 +9,7 @@ import {
 import { Box, Stack } from '@mantine/core';
 import { BULK_MAX_IDS } from '@vigil/domain';
 import type { Query } from '../../api/client';
-import { useListPage } from '../../api/lists';
+import { listApiOf, useListPage, type ListApi } from '../../api/lists';
 import { EmptyState } from '../empty-state';
 import { ErrorPanel } from '../error-panel';
 import { TableSkeleton } from '../table-skeleton';
@@ -24,11 +24,12 @@ import { useColumnVisibility } from './use-column-visibility';
 import { rowIdOf, useRowSelection } from './use-row-selection';
 import { useTableState, type TableState } from './use-table-state';
 
-export { listKey } from '../../api/lists';
-
 export type DataTableProps<T> = {
-  /** The list's API path, e.g. 'users' (GET /api/users with the list contract). */
-  api: string;
+  /**
+   * The list: its area's endpoint (e.g. `USERS_API`, GET /api/users with the list contract, cached
+   * under the users' keys), or a bare API path for a list outside any area's keys.
+   */
+  api: ListApi | string;
   /** TanStack columns; a column's `id` is the server's orderBy field, sortable only with `enableSorting: true`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own idiom for mixed value types
   columns: ColumnDef<T, any>[];
@@ -130,7 +131,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onAdd={props.onAdd}
         addLabel={props.addLabel}
         onRefresh={() => void list.refetch()}
-        download={props.csv && <CsvDownload api={api} filters={filtersOf(params, state)} csv={props.csv} />}
+        download={
+          props.csv && (
+            <CsvDownload api={listApiOf(api).path} filters={filtersOf(params, state)} csv={props.csv} />
+          )
+        }
         columnMenu={hideable.length > 1 && <ColumnMenu columns={hideable} />}
         selectionBar={
           selectable &&
