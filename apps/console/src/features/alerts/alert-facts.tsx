@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { INCIDENT_QUESTIONS, reasonByCode, type AlertDetail } from '@vigil/domain';
 import {
   alertLocationPath,
@@ -8,6 +7,7 @@ import {
   alertStateLabel,
   dangerReasonLabel,
 } from '../../ui/alert-labels';
+import { FactsList, type Fact } from '../../ui/facts-list';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 const by = (actor: { name: string } | null, at: string | null) =>
@@ -16,7 +16,7 @@ const by = (actor: { name: string } | null, at: string | null) =>
 /** An alert's facts as a description list: who, where, what, and who acknowledged and closed it. */
 export function AlertFacts({ alert }: { alert: AlertDetail }) {
   const reason = reasonByCode(alert.reasonCode);
-  const facts: [string, ReactNode][] = [
+  const facts: Fact[] = [
     ['Person', alertPersonName(alert)],
     ['Tag', alert.tag.label ? `${alert.tag.label} (${alert.tag.id})` : alert.tag.id],
     ['Location', alertLocationPath(alert.location)],
@@ -36,22 +36,7 @@ export function AlertFacts({ alert }: { alert: AlertDetail }) {
     ['Reason text', alert.reasonText],
     ['Incident details', alert.reasonDetails ? <IncidentAnswers details={alert.reasonDetails} /> : null],
   ];
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" m={0}>
-      {facts
-        .filter(([, value]) => value !== null && value !== undefined)
-        .map(([term, value]) => (
-          <Stack key={term} gap={0}>
-            <Text component="dt" size="sm" c="dimmed">
-              {term}
-            </Text>
-            <Text component="dd" m={0} fw={500}>
-              {value}
-            </Text>
-          </Stack>
-        ))}
-    </SimpleGrid>
-  );
+  return <FactsList facts={facts} />;
 }
 
 /** SPEC §5 reason details, in the questionnaire's words. */

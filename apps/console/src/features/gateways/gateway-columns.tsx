@@ -17,7 +17,7 @@ import {
 } from './gateway-fields';
 
 /**
- * The gateway list columns (issue 6). A column's id is the server's orderBy name where it sorts;
+ * The gateway list columns. A column's id is the server's orderBy name where it sorts;
  * status is derived from the last update (SPEC §9's threshold), so it does not sort.
  */
 export function gatewayColumns(now: Date): ColumnDef<Gateway>[] {

@@ -53,7 +53,7 @@ function render(opts: { rules?: RawRule[]; flags?: Record<string, boolean>; id?:
 
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
-describe('the gateway detail screen (issue 6)', () => {
+describe('the gateway detail screen', () => {
   it('shows status, version and safe mode, hardware, admin mode, reset reason and location', async () => {
     serveGateways([gateway]);
     render();

@@ -71,7 +71,7 @@ async function openBatchMenu() {
   return (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
 }
 
-describe('the gateways list (issue 6)', () => {
+describe('the gateways list', () => {
   it('shows status, last update, location, version with safe mode, SKU, state and labels', async () => {
     const api = serveGateways([connected, silent, updating, gatewayFixture({ id: 'b0a710000004' })]);
     render();

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Select, TextInput } from '@mantine/core';
 import type { ApiKey, ApiKeyCreated } from '@vigil/domain';
 import { useCreateKey, useUpdateKey } from '../../api/keys';
-import { messages } from '../../api/messages';
 import { useSignedIn } from '../../session/session';
+import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
 import { ZonePicker } from '../../ui/zone-picker';
 import { useAssignableRoles } from '../../api/role-options';
@@ -27,15 +27,12 @@ export function KeyFormModal({
   const [zone, setZone] = useState<string | null>(apiKey?.zone.id ?? me.zone.id);
 
   async function submit() {
-    try {
-      if (apiKey) {
-        await update.mutateAsync({ id: apiKey.id, name, ...(role && role !== apiKey.role ? { role } : {}) });
-      } else {
-        onCreated(await create.mutateAsync({ name, role: role ?? '', zone: zone ?? '' }));
-      }
-    } catch (err) {
-      throw new Error(apiKey ? messages.couldNotUpdate(err) : messages.couldNotAdd(err));
-    }
+    const created = await createOrUpdate(apiKey, {
+      create: () => create.mutateAsync({ name, role: role ?? '', zone: zone ?? '' }),
+      update: (key) =>
+        update.mutateAsync({ id: key.id, name, ...(role && role !== key.role ? { role } : {}) }),
+    });
+    if (created) onCreated(created);
   }
 
   return (

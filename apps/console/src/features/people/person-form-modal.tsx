@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, TextInput } from '@mantine/core';
 import type { Person, PersonBody } from '@vigil/domain';
-import { messages } from '../../api/messages';
 import { useCreatePerson, useUpdatePerson } from '../../api/people';
+import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
 import { ZonePicker } from '../../ui/zone-picker';
 
@@ -32,12 +32,10 @@ export function PersonFormModal({
       isRemote,
       ...(showEmail ? { contacts: { email: email.trim() } } : {}),
     };
-    try {
-      if (person) await update.mutateAsync({ id: person.id, ...body });
-      else await create.mutateAsync(body);
-    } catch (err) {
-      throw new Error(person ? messages.couldNotUpdate(err) : messages.couldNotAdd(err));
-    }
+    await createOrUpdate(person, {
+      create: () => create.mutateAsync(body),
+      update: ({ id }) => update.mutateAsync({ id, ...body }),
+    });
   }
 
   return (

@@ -11,8 +11,8 @@ import {
   type Field,
   type Subject,
 } from '@vigil/domain';
-import { messages } from '../../api/messages';
 import { useCreateRole, useUpdateRole, type RoleItem } from '../../api/roles';
+import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
 
 type Row = { subject: Subject; field?: Field };
@@ -47,12 +47,10 @@ export function RoleModal({ role, onClose }: { role: RoleItem | null; onClose: (
 
   async function submit() {
     const abilities = rulesFromMatrix(matrix);
-    try {
-      if (role) await update.mutateAsync({ id: role.id, abilities });
-      else await create.mutateAsync({ id: name.trim(), abilities });
-    } catch (err) {
-      throw new Error(role ? messages.couldNotUpdate(err) : messages.couldNotAdd(err));
-    }
+    await createOrUpdate(role, {
+      create: () => create.mutateAsync({ id: name.trim(), abilities }),
+      update: ({ id }) => update.mutateAsync({ id, abilities }),
+    });
   }
 
   return (

@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Spoiler, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Spoiler, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ruleLabel } from '@vigil/domain';
 import { useDeleteRole, useRoles, type RoleItem } from '../../api/roles';
 import { useSignedIn } from '../../session/session';
-import { confirmAction } from '../../ui/confirm';
-import { notifyListError } from '../../ui/data-table/list-errors';
+import { confirmDelete } from '../../ui/confirm-delete';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
 import { PageHeader } from '../../ui/page-header';
+import { RowActions } from '../../ui/row-actions';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { RoleModal } from './role-modal';
 
-/** Settings › Roles (issue 4): every role and what it may do, written readably (SPEC §6). */
+/** Settings › Roles: every role and what it may do, written readably (SPEC §6). */
 export function RolesScreen() {
   const { ability } = useSignedIn();
   const roles = useRoles();
@@ -21,15 +20,8 @@ export function RolesScreen() {
   const mayUpdate = ability.can('update', 'Role');
   const mayDelete = ability.can('delete', 'Role');
 
-  async function deleteRole(role: RoleItem) {
-    const ok = await confirmAction({
-      title: 'Delete role',
-      message: `Delete the role "${role.id}"?`,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (ok) remove.mutate(role.id, { onError: (err) => notifyListError('delete', err) });
-  }
+  const deleteRole = (role: RoleItem) =>
+    confirmDelete(role, remove, { title: 'Delete role', message: (r) => `Delete the role "${r.id}"?` });
 
   return (
     <Stack>
@@ -47,7 +39,9 @@ export function RolesScreen() {
             <Table.Tr>
               <Table.Th w={300}>Role</Table.Th>
               <Table.Th>Abilities</Table.Th>
-              <Table.Th aria-label="Actions" />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -69,7 +63,12 @@ export function RolesScreen() {
                       No abilities
                     </Text>
                   ) : (
-                    <Spoiler maxHeight={72} showLabel="Show all" hideLabel="Show less">
+                    <Spoiler
+                      maxHeight={72}
+                      showLabel="Show all"
+                      hideLabel="Show less"
+                      attributes={{ content: { 'aria-label': `Abilities of ${role.id}` } }}
+                    >
                       <Stack gap={2}>
                         {role.abilities.map((rule, i) => (
                           <Text key={i} size="sm">
@@ -81,31 +80,11 @@ export function RolesScreen() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {mayUpdate && !role.builtIn && (
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit role ${role.id}`}
-                          onClick={() => setEditing(role)}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    {mayDelete && !role.builtIn && (
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete role ${role.id}`}
-                          onClick={() => void deleteRole(role)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
+                  <RowActions
+                    name={`role ${role.id}`}
+                    onEdit={mayUpdate && !role.builtIn ? () => setEditing(role) : undefined}
+                    onDelete={mayDelete && !role.builtIn ? () => void deleteRole(role) : undefined}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import type { DistributionStation } from '@vigil/domain';
-import { messages } from '../../api/messages';
 import { useCreateStation, useUpdateStation } from '../../api/stations';
+import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
 import { ZonePicker } from '../../ui/zone-picker';
 
@@ -25,12 +25,10 @@ export function StationFormModal({
 
   async function submit() {
     const body = { name, helpMessage, minimumInventory: minimum, ...(zoneId ? { zoneId } : {}) };
-    try {
-      if (station) await update.mutateAsync({ id: station.id, ...body });
-      else await create.mutateAsync(body);
-    } catch (err) {
-      throw new Error(station ? messages.couldNotUpdate(err) : messages.couldNotAdd(err));
-    }
+    await createOrUpdate(station, {
+      create: () => create.mutateAsync(body),
+      update: ({ id }) => update.mutateAsync({ id, ...body }),
+    });
   }
 
   return (

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHistory, IconPencil } from '@tabler/icons-react';
 import { COLLECTION_URGENCY_LABELS, REPLACEMENT_TIMELINE_LABELS, type TagDetail } from '@vigil/domain';
@@ -9,6 +9,7 @@ import { useTag, useUpdateTag } from '../../api/tags';
 import { useZone } from '../../api/zones';
 import { useSignedIn } from '../../session/session';
 import { ErrorPanel } from '../../ui/error-panel';
+import { FactsList, type Fact } from '../../ui/facts-list';
 import { PageHeader } from '../../ui/page-header';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import {
@@ -22,21 +23,6 @@ import {
 } from './tag-fields';
 import { TagEditModal } from './tag-edit-modal';
 
-/** One fact of the tag: a term and its value, '—' when there is none. */
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  const empty = children === null || children === undefined || children === '' || children === false;
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {term}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {empty ? '—' : children}
-      </Text>
-    </div>
-  );
-}
-
 function ZoneName({ id }: { id: string }) {
   const zone = useZone(id);
   return <>{zone.data?.name ?? (zone.isError ? 'Unknown zone' : 'Loading…')}</>;
@@ -44,7 +30,7 @@ function ZoneName({ id }: { id: string }) {
 
 const REPLACEMENT = [REPLACEMENT_TIMELINE_LABELS.overdue, REPLACEMENT_TIMELINE_LABELS.soon] as const;
 
-/** /tag/{id} (issue 6): one tag's state, owner, health and history, with its edits. */
+/** /tag/{id}: one tag's state, owner, health and history, with its edits. */
 export function TagDetailScreen() {
   const { id = '' } = useParams();
   const tag = useTag(id);
@@ -59,8 +45,6 @@ function TagDetailView({ tag }: { tag: TagDetail }) {
   const update = useUpdateTag();
   const [editing, setEditing] = useState(false);
   const { config } = tag;
-  const seen = lastSeenOf(tag);
-  const collection = config.collection && config.collection.reason !== 'none' ? config.collection : null;
   const mayEdit = ability.can('update', 'Tag');
   const mayMaint = ability.can('update', 'Tag', 'maintMode');
 
@@ -97,36 +81,7 @@ function TagDetailView({ tag }: { tag: TagDetail }) {
         }
       />
       <Paper withBorder p="md">
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
-          <Fact term="State">{config.state ? tagStateLabel(config.state) : messages.tagStateNotFound}</Fact>
-          <Fact term="Owner">
-            {config.owner?.name &&
-              `${config.owner.name}${config.owner.personId ? ` (${config.owner.personId})` : ''}`}
-          </Fact>
-          <Fact term="Label">{config.label}</Fact>
-          {ability.can('read', 'Tag', 'batteryLevel') && (
-            <>
-              <Fact term="Battery">{batteryLevelText(tag)}</Fact>
-              <Fact term="Battery label">{batteryLabelText(tag)}</Fact>
-            </>
-          )}
-          <Fact term="Firmware">{firmwareText(tag)}</Fact>
-          <Fact term="Last seen">{seen && new Date(seen).toLocaleString()}</Fact>
-          <Fact term="Location">{locationText(tag.location)}</Fact>
-          <Fact term="Collection reason">{collection && words(collection.reason)}</Fact>
-          <Fact term="Collection urgency">{collection && COLLECTION_URGENCY_LABELS[collection.urgency]}</Fact>
-          <Fact term="Replacement timeline">
-            {tag.replacementTimeline !== null && (
-              <Badge color={tag.replacementTimeline === 0 ? 'red' : 'yellow'} variant="dot">
-                {REPLACEMENT[tag.replacementTimeline]}
-              </Badge>
-            )}
-          </Fact>
-          <Fact term="Reusable">{tag.reusable ? 'Yes' : 'No'}</Fact>
-          <Fact term="Invoice zone">{tag.invoiceZone && <ZoneName id={tag.invoiceZone} />}</Fact>
-          <Fact term="Distribution station">{tag.stationName}</Fact>
-          <Fact term="SKU">{config.logistics?.sku}</Fact>
-        </SimpleGrid>
+        <TagFacts tag={tag} />
       </Paper>
       <Group>
         <Switch
@@ -145,4 +100,42 @@ function TagDetailView({ tag }: { tag: TagDetail }) {
       {editing && <TagEditModal tag={tag} onClose={() => setEditing(false)} />}
     </Stack>
   );
+}
+
+/** The tag's facts, '—' where one has no value (SPEC §3 Tag config and state). */
+function TagFacts({ tag }: { tag: TagDetail }) {
+  const { ability } = useSignedIn();
+  const { config } = tag;
+  const seen = lastSeenOf(tag);
+  const collection = config.collection && config.collection.reason !== 'none' ? config.collection : null;
+  const owner = config.owner;
+  const facts: Fact[] = [
+    ['State', config.state ? tagStateLabel(config.state) : messages.tagStateNotFound],
+    ['Owner', owner?.name && `${owner.name}${owner.personId ? ` (${owner.personId})` : ''}`],
+    ['Label', config.label],
+    ...(ability.can('read', 'Tag', 'batteryLevel')
+      ? ([
+          ['Battery', batteryLevelText(tag)],
+          ['Battery label', batteryLabelText(tag)],
+        ] as const)
+      : []),
+    ['Firmware', firmwareText(tag)],
+    ['Last seen', seen && new Date(seen).toLocaleString()],
+    ['Location', locationText(tag.location)],
+    ['Collection reason', collection && words(collection.reason)],
+    ['Collection urgency', collection && COLLECTION_URGENCY_LABELS[collection.urgency]],
+    [
+      'Replacement timeline',
+      tag.replacementTimeline !== null && (
+        <Badge color={tag.replacementTimeline === 0 ? 'red' : 'yellow'} variant="dot">
+          {REPLACEMENT[tag.replacementTimeline]}
+        </Badge>
+      ),
+    ],
+    ['Reusable', tag.reusable ? 'Yes' : 'No'],
+    ['Invoice zone', tag.invoiceZone && <ZoneName id={tag.invoiceZone} />],
+    ['Distribution station', tag.stationName],
+    ['SKU', config.logistics?.sku],
+  ];
+  return <FactsList facts={facts} cols={{ base: 1, sm: 2, md: 3 }} placeholder="—" variant="compact" />;
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { USER_PASSWORD_MIN_LENGTH, type User } from '@vigil/domain';
 import { useCreateUser, useUpdateUser } from '../../api/users';
-import { messages } from '../../api/messages';
 import { useSignedIn } from '../../session/session';
+import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
 import { ZonePicker } from '../../ui/zone-picker';
 import { useAssignableRoles } from '../../api/role-options';
@@ -24,27 +24,24 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   const passwordShort = password !== '' && password.length < USER_PASSWORD_MIN_LENGTH;
 
   async function submit() {
-    try {
-      if (user) {
-        await update.mutateAsync({
-          id: user.id,
-          name,
-          ...(role && role !== user.role ? { role } : {}),
-          ...(zone && zone !== user.zone.id ? { zone } : {}),
-          ...(password ? { password } : {}),
-        });
-      } else {
-        await create.mutateAsync({
+    await createOrUpdate(user, {
+      create: () =>
+        create.mutateAsync({
           name,
           email,
           role: role ?? '',
           zone: zone ?? '',
           ...(password ? { password } : {}),
-        });
-      }
-    } catch (err) {
-      throw new Error(user ? messages.couldNotUpdate(err) : messages.couldNotAdd(err));
-    }
+        }),
+      update: (edited) =>
+        update.mutateAsync({
+          id: edited.id,
+          name,
+          ...(role && role !== edited.role ? { role } : {}),
+          ...(zone && zone !== edited.zone.id ? { zone } : {}),
+          ...(password ? { password } : {}),
+        }),
+    });
   }
 
   return (

@@ -1,76 +1,47 @@
-import { useMemo, useState } from 'react';
-import { Stack } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { User } from '@vigil/domain';
 import { USERS_API, useDeleteUser } from '../../api/users';
 import { useSignedIn } from '../../session/session';
-import { confirmAction } from '../../ui/confirm';
-import { DataTable } from '../../ui/data-table/data-table';
-import { notifyListError } from '../../ui/data-table/list-errors';
-import { PageHeader } from '../../ui/page-header';
-import { RowActions } from '../../ui/row-actions';
+import type { CsvSpec } from '../../ui/data-table/csv';
+import { CrudListScreen } from '../../ui/list-screen';
 import { UserFormModal } from './user-form-modal';
 
-/** Settings › Users (issue 4): list, create, edit and delete the organisation's users. */
+const COLUMNS: ColumnDef<User>[] = [
+  { id: 'name', header: 'Name', accessorKey: 'name', enableSorting: true },
+  { id: 'email', header: 'E-mail', accessorKey: 'email', enableSorting: true },
+  { id: 'role', header: 'Role', accessorKey: 'role', enableSorting: true },
+  { id: 'zone', header: 'Zone', accessorFn: (u) => u.zone.name, enableSorting: false },
+];
+
+const CSV: CsvSpec<User> = {
+  filename: 'users',
+  columns: [
+    { header: 'Name', value: (u) => u.name },
+    { header: 'E-mail', value: (u) => u.email },
+    { header: 'Role', value: (u) => u.role },
+    { header: 'Zone', value: (u) => u.zone.name },
+  ],
+};
+
+/** Settings › Users: list, create, edit and delete the organisation's users; no one deletes themselves. */
 export function UsersScreen() {
-  const { ability, me } = useSignedIn();
-  const remove = useDeleteUser();
-  const [editing, setEditing] = useState<User | 'new' | null>(null);
-  const mayUpdate = ability.can('update', 'User');
-  const mayDelete = ability.can('delete', 'User');
-
-  const columns = useMemo<ColumnDef<User>[]>(
-    () => [
-      { id: 'name', header: 'Name', accessorKey: 'name', enableSorting: true },
-      { id: 'email', header: 'E-mail', accessorKey: 'email', enableSorting: true },
-      { id: 'role', header: 'Role', accessorKey: 'role', enableSorting: true },
-      { id: 'zone', header: 'Zone', accessorFn: (u) => u.zone.name, enableSorting: false },
-    ],
-    [],
-  );
-
-  async function deleteUser(user: User) {
-    const ok = await confirmAction({
-      title: 'Delete user',
-      message: `Delete ${user.name} (${user.email})? They will be signed out everywhere.`,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (!ok) return;
-    remove.mutate(user.id, { onError: (err) => notifyListError('delete', err) });
-  }
-
+  const { me } = useSignedIn();
   return (
-    <Stack>
-      <PageHeader title="Users" description="People who sign in to this console, and the role each holds." />
-      <DataTable<User>
-        api={USERS_API}
-        columns={columns}
-        stateKey="users"
-        searchPlaceholder="Search by name or e-mail"
-        onAdd={mayUpdate ? () => setEditing('new') : undefined}
-        addLabel="Add user"
-        emptyText="No users match"
-        csv={{
-          filename: 'users',
-          columns: [
-            { header: 'Name', value: (u) => u.name },
-            { header: 'E-mail', value: (u) => u.email },
-            { header: 'Role', value: (u) => u.role },
-            { header: 'Zone', value: (u) => u.zone.name },
-          ],
-        }}
-        rowActions={(user) => (
-          <RowActions
-            name={user.name}
-            onEdit={mayUpdate ? () => setEditing(user) : undefined}
-            onDelete={mayDelete && user.id !== me.id ? () => void deleteUser(user) : undefined}
-          />
-        )}
-      />
-      {editing && (
-        <UserFormModal user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-    </Stack>
+    <CrudListScreen<User>
+      title="Users"
+      description="People who sign in to this console, and the role each holds."
+      api={USERS_API}
+      columns={COLUMNS}
+      stateKey="users"
+      csv={CSV}
+      labels={{ search: 'Search by name or e-mail', add: 'Add user', empty: 'No users match' }}
+      permissions={{ subject: 'User', deletable: (user) => user.id !== me.id }}
+      remove={useDeleteUser()}
+      deleteConfirm={{
+        title: 'Delete user',
+        message: (user) => `Delete ${user.name} (${user.email})? They will be signed out everywhere.`,
+      }}
+      form={(user, close) => <UserFormModal user={user} onClose={close} />}
+    />
   );
 }
