@@ -32,4 +32,21 @@ describe('theme contrast (WCAG AA, 4.5:1 for body text)', () => {
       expect(contrast(text, resolve(`--mantine-color-${color}-light-hover`))).toBeGreaterThanOrEqual(4.5);
     },
   );
+
+  // Filled badges and buttons (the alert card's Help badge, primary and danger buttons) carry white text.
+  it.each(['green', 'yellow', 'orange', 'teal', 'red', 'blue', 'gray', 'indigo', 'grape', 'cyan', 'lime'])(
+    'keeps %s filled badges and buttons readable, at rest and hovered',
+    (color) => {
+      expect(contrast('#ffffff', resolve(`--mantine-color-${color}-filled`))).toBeGreaterThanOrEqual(4.5);
+      expect(contrast('#ffffff', resolve(`--mantine-color-${color}-filled-hover`))).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    },
+  );
+
+  it('keeps placeholder text readable on white and on striped rows', () => {
+    const text = resolve('--mantine-color-placeholder');
+    expect(contrast(text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(text, full.colors.gray[0])).toBeGreaterThanOrEqual(4.5);
+  });
 });

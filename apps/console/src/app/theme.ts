@@ -43,10 +43,41 @@ function readableLightColors(t: MantineTheme): Record<string, string> {
   return out;
 }
 
+/**
+ * Filled variants (badges, buttons) write white on shade 8, hovered shade 9: under AA for orange
+ * (3.6:1), green, yellow, teal, lime and cyan. Each such colour's fill is darkened just enough to
+ * carry white text at 4.5:1, at rest and hovered; colours that already do keep their shades.
+ */
+function readableFilledColors(t: MantineTheme): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(t.colors)) {
+    if (name === 'dark') continue;
+    for (const [variable, shade] of [
+      ['filled', shades[8]],
+      ['filled-hover', shades[9]],
+    ] as const) {
+      let fill = shade;
+      for (let k = 0.05; k <= 0.6 && contrast('#ffffff', fill) < 4.5; k += 0.05) fill = darken(shade, k);
+      if (fill !== shade) out[`--mantine-color-${name}-${variable}`] = fill;
+    }
+  }
+  return out;
+}
+
+/** Placeholder text (gray 5, 2.1:1 on white) darkened to 4.5:1 on white and on striped rows (gray 0). */
+function readablePlaceholder(t: MantineTheme): string {
+  let text = t.colors.gray[6];
+  for (let k = 0.05; k <= 0.6 && contrast(text, t.colors.gray[0]) < 4.5; k += 0.05)
+    text = darken(t.colors.gray[6], k);
+  return text;
+}
+
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     ...readableLightColors(t),
+    ...readableFilledColors(t),
+    '--mantine-color-placeholder': readablePlaceholder(t),
     '--mantine-color-dimmed': t.colors.gray[7],
     // The active sidebar link's text is blue 9 (#1864ab): on Mantine's blue 2 hover it is 4.0:1, under
     // AA. Blue 0 at rest (5.5:1) and blue 1 hovered (4.9:1) keep AA and a visible hover.

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Badge, Box, Button, Group, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { Zone } from '@vigil/domain';
 import { messages } from '../api/messages';
@@ -7,26 +7,37 @@ import { useZoneChildren } from '../api/zones';
 import { ZoneAddForm } from './zone-add-form';
 import { ZoneNodeActions } from './zone-node-actions';
 import { useZoneTreeContext } from './zone-tree-context';
+import classes from './zone-tree.module.css';
 
 const ITEM = '[role="treeitem"]';
 
-/** One zone: a treeitem (WAI-ARIA tree pattern) with its name, level, actions and, once open, children. */
+/**
+ * One zone: a treeitem (WAI-ARIA tree pattern) with its name, level and actions, and once open the
+ * group of its children. The group sits beside the item and is owned by it (aria-owns), so the
+ * item's visible text is its own row only and its name (the zone's name) matches what it shows;
+ * the level is drawn by CSS and read as the item's description.
+ */
 export function ZoneTreeNode({ zone, depth }: { zone: Zone; depth: number }) {
   const tree = useZoneTreeContext();
-  const ref = useRef<HTMLLIElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const wrapRef = useRef<HTMLLIElement>(null);
   const labelId = useId();
   const levelId = useId();
+  const groupId = useId();
   const [adding, setAdding] = useState(false);
   const expandable = !zone.isLeaf;
   const expanded = expandable && tree.isExpanded(zone.id);
   const isSelected = tree.selected === zone.id;
   const active = tree.activeId === zone.id;
+  const childItems = () => wrapRef.current?.querySelectorAll<HTMLElement>(`:scope > ul ${ITEM}`) ?? [];
+  const parentItem = () =>
+    wrapRef.current?.parentElement?.closest('li')?.querySelector<HTMLElement>(`:scope > ${ITEM}`);
 
   function setOpen(open: boolean) {
     // Collapsing over the focus stop moves it to this node, so Tab still reaches the tree.
-    if (!open && ref.current?.querySelector(`${ITEM}[tabindex="0"]`)) {
+    if (!open && Array.from(childItems()).some((item) => item.tabIndex === 0)) {
       tree.setActiveId(zone.id);
-      ref.current.focus();
+      ref.current?.focus();
     }
     tree.setExpanded(zone.id, open);
   }
@@ -36,11 +47,10 @@ export function ZoneTreeNode({ zone, depth }: { zone: Zone; depth: number }) {
     else if (expandable) setOpen(!expanded);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLLIElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget) return; // keys typed in the node's buttons and input
-    const parentItem = () => ref.current?.parentElement?.closest<HTMLElement>(ITEM);
     if (event.key === 'ArrowRight' && expandable) {
-      if (expanded) ref.current?.querySelector<HTMLElement>(ITEM)?.focus();
+      if (expanded) childItems()[0]?.focus();
       else setOpen(true);
     } else if (event.key === 'ArrowLeft') {
       if (expanded) setOpen(false);
@@ -51,63 +61,78 @@ export function ZoneTreeNode({ zone, depth }: { zone: Zone; depth: number }) {
   }
 
   return (
-    <li
-      ref={ref}
-      role="treeitem"
-      aria-level={depth}
-      aria-expanded={expandable ? expanded : undefined}
-      aria-selected={tree.onSelect ? isSelected : undefined}
-      aria-labelledby={labelId}
-      aria-describedby={levelId}
-      tabIndex={active ? 0 : -1}
-      className="mantine-focus-auto"
-      style={{ listStyle: 'none' }}
-      onKeyDown={onKeyDown}
-      onFocus={(event) => event.target === event.currentTarget && tree.setActiveId(zone.id)}
-    >
-      <Group gap={6} wrap="nowrap" py={2} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}>
-        <Box
-          w={18}
-          aria-hidden
-          onClick={() => expandable && setOpen(!expanded)}
-          style={{ cursor: 'pointer' }}
+    <li ref={wrapRef} role="none" style={{ listStyle: 'none' }}>
+      <div
+        ref={ref}
+        role="treeitem"
+        aria-level={depth}
+        aria-expanded={expandable ? expanded : undefined}
+        aria-selected={tree.onSelect ? isSelected : undefined}
+        aria-labelledby={labelId}
+        aria-describedby={levelId}
+        aria-owns={expanded ? groupId : undefined}
+        tabIndex={active ? 0 : -1}
+        className="mantine-focus-auto"
+        onKeyDown={onKeyDown}
+        onFocus={(event) => event.target === event.currentTarget && tree.setActiveId(zone.id)}
+      >
+        <Group
+          gap={6}
+          wrap="nowrap"
+          py={2}
+          bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
         >
-          {expandable && (expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />)}
-        </Box>
-        <Group gap={6} wrap="nowrap" flex={1} onClick={activate} style={{ cursor: 'pointer' }}>
-          <Text id={labelId} size="sm" fw={isSelected ? 600 : undefined}>
-            {zone.name}
-          </Text>
-          <Badge id={levelId} size="xs" variant="light" color="gray">
-            {zone.level}
-          </Badge>
+          <Box
+            w={18}
+            aria-hidden
+            onClick={() => expandable && setOpen(!expanded)}
+            style={{ cursor: 'pointer' }}
+          >
+            {expandable && (expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />)}
+          </Box>
+          <Group gap={6} wrap="nowrap" flex={1} onClick={activate} style={{ cursor: 'pointer' }}>
+            <Text id={labelId} size="sm" fw={isSelected ? 600 : undefined}>
+              {zone.name}
+            </Text>
+            <Badge
+              size="xs"
+              variant="light"
+              color="gray"
+              aria-hidden
+              className={classes.level}
+              data-level={zone.level}
+            />
+            <VisuallyHidden id={levelId}>{zone.level}</VisuallyHidden>
+          </Group>
+          {tree.editable && (
+            <ZoneNodeActions
+              zone={zone}
+              tabbable={active}
+              canDelete={depth > 1}
+              onAdd={() => setAdding(true)}
+              onDeleted={() => parentItem()?.focus()}
+            />
+          )}
         </Group>
-        {tree.editable && (
-          <ZoneNodeActions
-            zone={zone}
-            tabbable={active}
-            canDelete={depth > 1}
-            onAdd={() => setAdding(true)}
-            onDeleted={() => ref.current?.parentElement?.closest<HTMLElement>(ITEM)?.focus()}
+        {adding && (
+          <ZoneAddForm
+            parent={zone}
+            onClose={(added) => {
+              setAdding(false);
+              if (added) tree.setExpanded(zone.id, true);
+              ref.current?.focus();
+            }}
           />
         )}
-      </Group>
-      {adding && (
-        <ZoneAddForm
-          parent={zone}
-          onClose={(added) => {
-            setAdding(false);
-            if (added) tree.setExpanded(zone.id, true);
-            ref.current?.focus();
-          }}
-        />
-      )}
-      {expanded && <ZoneTreeChildren parent={zone} depth={depth + 1} />}
+        {expanded && <ZoneChildrenStatus parent={zone} />}
+      </div>
+      {expanded && <ZoneTreeChildren id={groupId} parent={zone} depth={depth + 1} />}
     </li>
   );
 }
 
-function ZoneTreeChildren({ parent, depth }: { parent: Zone; depth: number }) {
+/** An open zone's children while they load, fail, or have more than one page to show. */
+function ZoneChildrenStatus({ parent }: { parent: Zone }) {
   const children = useZoneChildren(parent.id);
   if (children.isPending) {
     return (
@@ -128,25 +153,30 @@ function ZoneTreeChildren({ parent, depth }: { parent: Zone; depth: number }) {
       </Group>
     );
   }
-  const zones = children.data.pages.flatMap((page) => page.data);
+  if (!children.hasNextPage) return null;
   return (
-    <>
-      <Box component="ul" role="group" m={0} pl="md">
-        {zones.map((zone) => (
-          <ZoneTreeNode key={zone.id} zone={zone} depth={depth} />
-        ))}
-      </Box>
-      {children.hasNextPage && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          ml={42}
-          loading={children.isFetchingNextPage}
-          onClick={() => void children.fetchNextPage()}
-        >
-          {`Show more zones inside ${parent.name}`}
-        </Button>
-      )}
-    </>
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      ml={42}
+      loading={children.isFetchingNextPage}
+      onClick={() => void children.fetchNextPage()}
+    >
+      {`Show more zones inside ${parent.name}`}
+    </Button>
+  );
+}
+
+/** The group of an open zone's children, as far as they are loaded. */
+function ZoneTreeChildren({ id, parent, depth }: { id: string; parent: Zone; depth: number }) {
+  const children = useZoneChildren(parent.id);
+  const zones = children.data?.pages.flatMap((page) => page.data) ?? [];
+  if (zones.length === 0) return null;
+  return (
+    <Box component="ul" role="group" id={id} m={0} pl="md">
+      {zones.map((zone) => (
+        <ZoneTreeNode key={zone.id} zone={zone} depth={depth} />
+      ))}
+    </Box>
   );
 }

@@ -7,7 +7,7 @@ export function LogoLayout({ children }: { children: ReactNode }) {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Stack align="center" gap="lg" w="100%" maw={520}>
-        <Group gap="xs">
+        <Group component="header" gap="xs">
           <VigilMark size={36} />
           <Text fw={700} size="xl">
             Vigil

@@ -56,7 +56,7 @@ export function AlertCard(props: AlertCardProps) {
           </Group>
           <Text>{alertLocationPath(alert.location)}</Text>
           <Group gap={6}>
-            <Badge color={danger ? 'red.8' : alert.mode === 'test' ? 'gray.7' : 'orange.9'}>
+            <Badge color={danger ? 'red.8' : alert.mode === 'test' ? 'gray.7' : 'orange'}>
               {alertModeLabel(alert.mode)}
             </Badge>
             {danger && (

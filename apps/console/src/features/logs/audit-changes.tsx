@@ -36,12 +36,16 @@ export function AuditChanges({ changes, label }: { changes: AuditChange[]; label
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" c="red.8" td={change.after === undefined ? undefined : 'line-through'}>
+              <Text
+                size="sm"
+                c="var(--mantine-color-red-light-color)"
+                td={change.after === undefined ? undefined : 'line-through'}
+              >
                 {auditValueText(change.before)}
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" c="green.8">
+              <Text size="sm" c="var(--mantine-color-green-light-color)">
                 {auditValueText(change.after)}
               </Text>
             </Table.Td>
