@@ -1,5 +1,5 @@
 /**
- * A console is a browser profile with an id (issue 4): a UUID kept in localStorage, or the one given
+ * A console is a browser profile with an id: a UUID kept in localStorage, or the one given
  * by /alerts/{consoleId}.
  */
 const KEY = 'vigil.consoleId';

@@ -1,7 +1,7 @@
 import type { TokenData } from '@vigil/domain';
 
 /**
- * Where a signed-in session lives (issue 4): tokens in localStorage, so a reload, a typed URL and
+ * Where a signed-in session lives: tokens in localStorage, so a reload, a typed URL and
  * a new tab stay signed in; an API key in sessionStorage (SPEC §2.3); the organisation slug the
  * user signed in to, kept for every `slug` header.
  */

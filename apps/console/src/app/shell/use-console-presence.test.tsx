@@ -39,7 +39,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('console presence (issue 4, SPEC §7 Consoles, §9: heartbeat and build check every 60 s)', () => {
+describe('console presence (SPEC §7 Consoles, §9: heartbeat and build check every 60 s)', () => {
   it('sends a heartbeat with the build hash, the page address and the app flag at once, then every 60 s', async () => {
     const { heartbeats } = serveBuild('build-1');
     renderHook(() => useConsolePresence());

@@ -5,7 +5,7 @@ import { activeAlerts } from '../../features/alerts/active-alerts';
 import { consoleId, isInstalledApp } from '../../session/console-identity';
 
 /**
- * The console's presence (issue 4): a heartbeat every 60 s, and a check of /hash.json every 60 s
+ * The console's presence: a heartbeat every 60 s, and a check of /hash.json every 60 s
  * that reloads on a new build — never while an alert is active, since a reload would silence the
  * alarm until someone clicks.
  */

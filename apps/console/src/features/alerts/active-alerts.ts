@@ -1,5 +1,5 @@
 /**
- * Whether any alert is active on this console. The alerting provider (issue 5) reports the open
+ * Whether any alert is active on this console. The alerting provider reports the open
  * alerts here; the build-reload check reads it.
  */
 let count = 0;

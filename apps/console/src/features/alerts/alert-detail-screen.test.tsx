@@ -54,7 +54,7 @@ const readsVideo: RawRule[] = [
   { action: 'read', subject: 'Video' },
 ];
 
-describe('the alert detail screen (issue 5)', () => {
+describe('the alert detail screen', () => {
   it('shows who acknowledged and closed the alert, the reason with its details, and the history', async () => {
     serve();
     renderWithAlerting(detail, { path: '/alert/al-1' });

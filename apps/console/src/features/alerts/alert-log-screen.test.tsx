@@ -32,7 +32,7 @@ function serveLog() {
   };
 }
 
-describe('the alert log screen (issue 5)', () => {
+describe('the alert log screen', () => {
   it('lists alerts from the previous day to today by default, each linking to its detail', async () => {
     const server = serveLog();
     renderWithProviders(

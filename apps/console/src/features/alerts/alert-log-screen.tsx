@@ -39,7 +39,7 @@ const CSV: CsvSpec<Alert> = {
   ],
 };
 
-/** /log/alerts (issue 5): every alert, open and closed, filtered by days, zone, state and mode. */
+/** /log/alerts: every alert, open and closed, filtered by days, zone, state and mode. */
 export function AlertLogScreen() {
   const navigate = useNavigate();
   const [filters, update] = useAlertLogFilters();

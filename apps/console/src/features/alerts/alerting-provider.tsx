@@ -15,7 +15,7 @@ import { useAlertSnapshots } from './use-alert-snapshots';
 import { isAlertsScreen, useNewAlertPush } from './use-new-alert-push';
 
 /**
- * The alert path of the console (issue 5), on every screen of the shell: the open alerts (SSE and
+ * The alert path of the console, on every screen of the shell: the open alerts (SSE and
  * polling), the alarm, the local acknowledgement and mute, the push to the alerts screen, the
  * build-reload guard and the console snapshots. Screens and banners read it with `useAlerting`.
  */
@@ -33,7 +33,7 @@ export function AlertingProvider({ children }: { children: ReactNode }) {
   const acknowledgeAlert = useAcknowledgeAlert();
   useNewAlertPush(alerts);
 
-  // A new build never reloads the page while an alert is open (issue 4's presence check reads this).
+  // A new build never reloads the page while an alert is open (the presence check reads this).
   const openCount = alerts?.length ?? 0;
   useEffect(() => activeAlerts.set(openCount), [openCount]);
   useEffect(() => () => activeAlerts.set(0), []);

@@ -25,7 +25,7 @@ const shooter = alertFixture({
   location: { id: 'lobby', name: 'Lobby', path: [{ id: 'lobby', name: 'Lobby', level: 'area' }] },
 });
 
-describe('the alerts screen (issue 5)', () => {
+describe('the alerts screen', () => {
   it('says so when no alert is open', async () => {
     serveAlerts([]);
     renderWithAlerting(<AlertsScreen />);

@@ -11,7 +11,7 @@ import { useNow } from '../../ui/use-now';
 import { AlertCard } from './alert-card';
 import { CloseAlertDialog } from './close-alert-dialog';
 
-/** /alerts/{consoleId?} (SPEC §2.1, issue 5): every open alert, unpaged, newest first. */
+/** /alerts/{consoleId?} (SPEC §2.1): every open alert, unpaged, newest first. */
 export function AlertsScreen() {
   const alerting = useAlerting();
   const [closing, setClosing] = useState<Alert | null>(null);

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { defaultDateRange, type DateRange } from '../../ui/date-presets';
 
-/** The alert log's filters (issue 5): a range of days, a zone, a state and a mode. */
+/** The alert log's filters: a range of days, a zone, a state and a mode. */
 export type AlertLogFilters = {
   range: DateRange;
   zone: string | null;

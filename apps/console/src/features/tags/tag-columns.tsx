@@ -18,7 +18,7 @@ const BATTERY_COLOURS = { healthy: 'green', low: 'yellow', depleted: 'red', unkn
 const when = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString() : '');
 
 /**
- * The /tags columns (issue 6). A column's id is the server's orderBy field (docs/API.md 'Tags')
+ * The /tags columns. A column's id is the server's orderBy field (docs/API.md 'Tags')
  * where it sorts; the battery columns show only to callers who may read Tag batteryLevel.
  */
 export function tagColumns({ battery }: { battery: boolean }): ColumnDef<Tag>[] {

@@ -34,7 +34,7 @@ function render(rules: RawRule[] = TAG_ADMIN_RULES, id = 'c0ffee000001') {
 /** The value shown for a term of the facts list. */
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
-describe('the tag detail screen (issue 6)', () => {
+describe('the tag detail screen', () => {
   it('shows state, owner, label, both battery readings, firmware, location, collection and more', async () => {
     serveTags([casey]);
     render();

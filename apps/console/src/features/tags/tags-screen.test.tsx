@@ -53,7 +53,7 @@ function render(rules: RawRule[] = TAG_ADMIN_RULES) {
   );
 }
 
-describe('the tags list (issue 6)', () => {
+describe('the tags list', () => {
   it('shows each tag: owner, label, state, both battery readings, firmware, location and collection', async () => {
     const api = serveTags([deployed, low]);
     render();

@@ -16,7 +16,7 @@ const options = (values: readonly string[], all: string, label: (v: string) => s
   ...values.map((value) => ({ value, label: label(value) })),
 ];
 
-/** Devices › Tags (issue 6): find a tag among many, see its health, and act on many at once. */
+/** Devices › Tags: find a tag among many, see its health, and act on many at once. */
 export function TagsScreen() {
   const navigate = useNavigate();
   const { ability } = useSignedIn();

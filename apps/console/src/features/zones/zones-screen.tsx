@@ -6,7 +6,7 @@ import { PageHeader } from '../../ui/page-header';
 import { ZoneTree } from '../../ui/zone-tree';
 import { ZoneDetails } from './zone-details';
 
-/** Settings › Zones (issue 4): the organisation's tree, and the chosen zone's name, place and settings. */
+/** Settings › Zones: the organisation's tree, and the chosen zone's name, place and settings. */
 export function ZonesScreen() {
   const { ability } = useSignedIn();
   const [selected, setSelected] = useState<Zone | null>(null);
