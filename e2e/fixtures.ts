@@ -50,7 +50,7 @@ export async function expandZone(page: Page, name: string) {
 }
 
 /** Headers of the demo admin, signed in through the real API. */
-async function adminHeaders(page: Page): Promise<Record<string, string>> {
+export async function adminHeaders(page: Page): Promise<Record<string, string>> {
   const headers = { slug: 'demo', domain: 'localhost' };
   const login = await page.request.post('/api/auth/password/demo', {
     headers,

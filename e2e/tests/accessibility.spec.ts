@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ROUTES } from '@vigil/domain/routes';
-import { PASSWORD, pressTag, signIn } from '../fixtures';
+import { adminHeaders, pressTag, signIn } from '../fixtures';
 
 // Every route of the domain's route table, opened as the demo admin, passes axe with no serious or
 // critical violation: a new screen is checked as soon as it is in the table. Parameters are filled
@@ -10,16 +10,6 @@ import { PASSWORD, pressTag, signIn } from '../fixtures';
 
 type Ids = { alert?: string; tag?: string; gateway?: string; station?: string };
 type Auth = Record<string, string>;
-
-async function adminAuth(page: Page): Promise<Auth> {
-  const headers = { slug: 'demo', domain: 'localhost' };
-  const login = await page.request.post('/api/auth/password/demo', {
-    headers,
-    data: { username: 'admin@demo.example', password: PASSWORD },
-  });
-  const { access } = (await login.json()) as { access: { token: string } };
-  return { ...headers, authorization: `Bearer ${access.token}` };
-}
 
 async function demoIds(page: Page, auth: Auth): Promise<Ids> {
   const first = async (path: string) =>
@@ -89,7 +79,7 @@ async function audit(page: Page, path: string, problems: string[], opened = fals
 test('every route of the route table passes axe for the demo admin', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, 'admin@demo.example');
-  const auth = await adminAuth(page);
+  const auth = await adminHeaders(page);
   const problems: string[] = [];
 
   // An open alert first: its card on /alerts and its detail, then it is closed so that it does

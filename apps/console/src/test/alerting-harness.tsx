@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
 import type { Alert, RawRule } from '@vigil/domain';
 import { AlertingProvider } from '../features/alerts/alerting-provider';
 import { alertFixture } from './alert-fixtures';
@@ -6,6 +7,12 @@ import { json, stubFetch } from './fetch-stub';
 import { CurrentPath, renderSignedIn } from './signed-in';
 
 /** A responder: reads, hears, acknowledges and closes alerts. */
+/** jsdom plays no audio: the alarm's play() resolves and pause() does nothing. */
+export function stubMediaPlayback() {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+}
+
 export const RESPONDER_RULES: RawRule[] = [{ action: ['list', 'read', 'update'], subject: 'Alert' }];
 
 /** An event stream that stays open until its request is aborted, as a real one does. */

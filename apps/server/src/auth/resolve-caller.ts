@@ -10,20 +10,22 @@ import { TtlCache } from '../platform/ttl-cache';
 
 export type AccessTokenPayload = { typ: 'access'; sid: string; exp: number };
 
-type Identity = {
-  kind: 'user' | 'key';
-  id: string;
-  userId?: string;
-  keyId?: string;
-  sessionId?: string;
-  name: string;
-  email?: string;
-  baseRole: string;
-  role: string;
-  zone: ZoneRow;
-  location: string[];
-  userState: Record<string, unknown>;
-};
+/** Who the credentials name, before their role, scope and flags are resolved. */
+type Identity = Pick<
+  Caller,
+  | 'kind'
+  | 'id'
+  | 'userId'
+  | 'keyId'
+  | 'sessionId'
+  | 'name'
+  | 'email'
+  | 'baseRole'
+  | 'role'
+  | 'zone'
+  | 'location'
+  | 'userState'
+>;
 
 /** Reads the credentials of an `Authorization` header: a bearer access token or a Basic API key. */
 async function identify(db: Db, header: string | undefined, secret: string): Promise<Identity> {

@@ -10,6 +10,7 @@ import { jsonRecordset } from '../platform/db/json-params';
 import { batchOperations, gatewayCommands, gateways, zones } from '../db/schema';
 import { HttpError, badRequest, forbidden } from '../platform/errors';
 import { writeAudits, type AuditEntry } from '../platform/audit';
+import { loadOrgBySlug } from '../platform/organisations';
 import { scopeRoots } from '../platform/scope';
 import type { Caller, Actor } from '../platform/caller';
 import { INVENTORY_ORG_SLUG } from '../zones';
@@ -27,15 +28,6 @@ function candidateOf(row: GatewayRow, orgSlug: string | null): GatewayBatchCandi
   };
 }
 
-async function orgBySlug(db: Db, slug: string) {
-  const [org] = await db
-    .select()
-    .from(zones)
-    .where(and(eq(zones.slug, slug), eq(zones.level, 'org')))
-    .limit(1);
-  return org;
-}
-
 /**
  * A transfer's target organisation, named by its slug (`args.org`) or by any zone inside it
  * (`args.zone`): one the caller holds as a whole through its zone or peers.
@@ -44,7 +36,7 @@ async function transferTarget(db: Db, caller: Caller, args: GatewayBulkBody['arg
   const choose = () =>
     badRequest('Choose the organisation to transfer to', args.org ? 'args.org' : 'args.zone');
   let target: typeof zones.$inferSelect | undefined;
-  if (args.org) target = await orgBySlug(db, args.org);
+  if (args.org) target = await loadOrgBySlug(db, args.org);
   else if (args.zone) {
     const [zone] = await db.select().from(zones).where(eq(zones.id, args.zone)).limit(1);
     const orgId = zone?.level === 'org' ? zone.id : zone?.path[1];
@@ -143,7 +135,7 @@ function assertEligible(rows: GatewayRow[], slug: string | null, op: GatewayBulk
 async function targetOrgId(tx: Db, caller: Caller, body: GatewayBulkBody): Promise<string | undefined> {
   if (body.op === 'transfer') return (await transferTarget(tx, caller, body.args)).id;
   if (body.op === 'transfer_inv') {
-    const inventory = await orgBySlug(tx, INVENTORY_ORG_SLUG);
+    const inventory = await loadOrgBySlug(tx, INVENTORY_ORG_SLUG);
     if (!inventory) throw badRequest('There is no inventory organisation to transfer to', 'op');
     return inventory.id;
   }

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type GatewayDetail, type SyncLogEntry } from '@vigil/domain';
+import { type GatewayDetail } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { gatewayCommands, gateways } from '../db/schema';
 import { notFound } from '../platform/errors';
 import { type Scope } from '../platform/scope';
+import { syncEntryOf } from '../logs';
 import { LOCATION_FIELDS, locationNamesOf, pickLocation } from '../zones';
 
 import { gatewayInScope, toGateway, type GatewayRow } from './gateway-rows';
@@ -23,19 +24,6 @@ export async function findGateway(db: Db, scope: Scope, id: string, forUpdate = 
   return row;
 }
 
-function toSyncEntry(row: typeof gatewayCommands.$inferSelect): SyncLogEntry {
-  return {
-    id: row.id,
-    gatewayId: row.gatewayId,
-    type: row.type,
-    payload: row.payload,
-    actor: row.actor ?? null,
-    createdAt: row.createdAt.toISOString(),
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-  };
-}
-
 export async function toDetail(db: Db, row: GatewayRow): Promise<GatewayDetail> {
   const [names, commands] = await Promise.all([
     locationNamesOf(db, [row.zoneId]),
@@ -49,7 +37,7 @@ export async function toDetail(db: Db, row: GatewayRow): Promise<GatewayDetail> 
   return {
     ...toGateway(row),
     location: pickLocation(row.zoneId ? names.get(row.zoneId) : undefined, LOCATION_FIELDS),
-    commands: commands.map(toSyncEntry),
+    commands: commands.map(syncEntryOf),
   };
 }
 

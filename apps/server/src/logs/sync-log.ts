@@ -50,15 +50,20 @@ export async function listSyncLog(db: Db, scope: Scope, query: Record<string, un
   const page = await runList(db, gatewayCommands, syncListSpec, parsed, syncInScope(scope));
   return {
     ...page,
-    data: page.data.map((row): SyncLogEntry => ({
-      id: row.id,
-      gatewayId: row.gatewayId,
-      type: row.type,
-      payload: row.payload,
-      actor: row.actor ?? null,
-      createdAt: row.createdAt.toISOString(),
-      deliveredAt: row.deliveredAt?.toISOString() ?? null,
-      confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    })),
+    data: page.data.map(syncEntryOf),
+  };
+}
+
+/** A command sent to a gateway, as the sync log and the gateway's detail show it. */
+export function syncEntryOf(row: typeof gatewayCommands.$inferSelect): SyncLogEntry {
+  return {
+    id: row.id,
+    gatewayId: row.gatewayId,
+    type: row.type,
+    payload: row.payload,
+    actor: row.actor ?? null,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
   };
 }

@@ -11,7 +11,8 @@ export async function findOrgBySlug(db: Db, slug: string): Promise<ZoneRow | und
   return orgBySlugCache.get(slug, () => loadOrgBySlug(db, slug));
 }
 
-async function loadOrgBySlug(db: Db, slug: string): Promise<ZoneRow | undefined> {
+/** The organisation with this slug as the database has it now (inside a transaction, say). */
+export async function loadOrgBySlug(db: Db, slug: string): Promise<ZoneRow | undefined> {
   const [org] = await db
     .select()
     .from(zones)

@@ -3,13 +3,15 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { AlertDetail, RawRule } from '@vigil/domain';
 import { json, stubFetch } from '../../test/fetch-stub';
-import { alertFixture, openEventStream, renderWithAlerting } from '../../test/alerting-harness';
+import {
+  alertFixture,
+  openEventStream,
+  renderWithAlerting,
+  stubMediaPlayback,
+} from '../../test/alerting-harness';
 import { AlertDetailScreen } from './alert-detail-screen';
 
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-});
+beforeEach(stubMediaPlayback);
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

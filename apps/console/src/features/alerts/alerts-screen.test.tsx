@@ -3,13 +3,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../api/messages';
 import { Banners } from './banners';
-import { alertFixture, renderWithAlerting, serveAlerts } from '../../test/alerting-harness';
+import {
+  alertFixture,
+  renderWithAlerting,
+  serveAlerts,
+  stubMediaPlayback,
+} from '../../test/alerting-harness';
 import { AlertsScreen } from './alerts-screen';
 
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-});
+beforeEach(stubMediaPlayback);
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

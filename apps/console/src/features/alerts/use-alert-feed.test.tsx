@@ -4,14 +4,11 @@ import type { Alert } from '@vigil/domain';
 import { connection } from '../../api/connection';
 import { messages } from '../../api/messages';
 import { json, stubFetch } from '../../test/fetch-stub';
-import { alertFixture, renderWithAlerting } from '../../test/alerting-harness';
+import { alertFixture, renderWithAlerting, stubMediaPlayback } from '../../test/alerting-harness';
 import { AlertsScreen } from './alerts-screen';
 import { Banners } from './banners';
 
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-});
+beforeEach(stubMediaPlayback);
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { ApiKey, ApiKeyCreated } from '@vigil/domain';
 import { useCreateKey, useUpdateKey } from '../../api/keys';
 import { useSignedIn } from '../../session/session';
 import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
+import { NameField } from '../../ui/name-field';
 import { ZonePicker } from '../../ui/zone-picker';
 import { useAssignableRoles } from '../../api/role-options';
 
@@ -44,13 +45,7 @@ export function KeyFormModal({
       submitLabel={apiKey ? 'Save' : 'Create key'}
       submitDisabled={!name.trim() || !role || !zone}
     >
-      <TextInput
-        label="Name"
-        required
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        data-autofocus
-      />
+      <NameField value={name} onChange={setName} />
       <Select label="Role" required data={roles} value={role} onChange={setRole} searchable />
       {!apiKey && <ZonePicker label="Zone" required value={zone} onChange={(id) => setZone(id)} />}
     </EditModal>

@@ -4,6 +4,7 @@ import type { Person, PersonBody } from '@vigil/domain';
 import { useCreatePerson, useUpdatePerson } from '../../api/people';
 import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
+import { NameField } from '../../ui/name-field';
 import { ZonePicker } from '../../ui/zone-picker';
 
 /** Adds or edits a person (SPEC §3 Person); the e-mail field only for roles that may see e-mails (§6). */
@@ -47,13 +48,7 @@ export function PersonFormModal({
       submitLabel={person ? 'Save' : 'Add person'}
       submitDisabled={!name.trim() || !personId.trim()}
     >
-      <TextInput
-        label="Name"
-        required
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        data-autofocus
-      />
+      <NameField value={name} onChange={setName} />
       <TextInput
         label="Person ID"
         required

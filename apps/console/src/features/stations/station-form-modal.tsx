@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { NumberInput, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Textarea } from '@mantine/core';
 import type { DistributionStation } from '@vigil/domain';
 import { useCreateStation, useUpdateStation } from '../../api/stations';
 import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
+import { NameField } from '../../ui/name-field';
 import { ZonePicker } from '../../ui/zone-picker';
 
 /** Adds or edits a distribution station: name, help text, minimum inventory (SPEC §3) and its zone. */
@@ -40,13 +41,7 @@ export function StationFormModal({
       submitLabel={station ? 'Save' : 'Add station'}
       submitDisabled={!name.trim() || !validMinimum}
     >
-      <TextInput
-        label="Name"
-        required
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        data-autofocus
-      />
+      <NameField value={name} onChange={setName} />
       <Textarea
         label="Help text"
         description="Shown on the station's kiosk screen"

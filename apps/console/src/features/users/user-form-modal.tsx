@@ -5,6 +5,7 @@ import { useCreateUser, useUpdateUser } from '../../api/users';
 import { useSignedIn } from '../../session/session';
 import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
+import { NameField } from '../../ui/name-field';
 import { ZonePicker } from '../../ui/zone-picker';
 import { useAssignableRoles } from '../../api/role-options';
 
@@ -53,13 +54,7 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
       submitLabel={user ? 'Save' : 'Add user'}
       submitDisabled={!name.trim() || (!user && !email.trim()) || !role || !zone || passwordShort}
     >
-      <TextInput
-        label="Name"
-        required
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        data-autofocus
-      />
+      <NameField value={name} onChange={setName} />
       <TextInput
         label="E-mail"
         type="email"

@@ -1,0 +1,1 @@
+export { syncEntryOf } from './sync-log';
