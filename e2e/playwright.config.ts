@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: process.env.VIGIL_E2E_DATA_DIR ?? '/tmp/vigil-e2e-manual',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // A console built elsewhere (apps/console/dist when unset).
+      ...(process.env.CONSOLE_DIR ? { CONSOLE_DIR: process.env.CONSOLE_DIR } : {}),
     },
   },
 });
