@@ -4,6 +4,7 @@ import {
   PRESS_PATTERN_NAMES,
   buttonEventsResultSchema,
   eventsForPattern,
+  type ButtonEventsResult,
   parseMac,
   type PressPatternName,
 } from '@vigil/domain';
@@ -57,7 +58,31 @@ export type SimulateOptions = {
 
 /** Reads `vigil simulate` arguments; throws an Error whose message says what is wrong. */
 export function parseSimulateArgs(args: string[]): SimulateOptions {
-  const { values } = parseArgs({
+  const values = readFlags(args);
+  // Checked in this order, so the first wrong flag is the one named.
+  const url = serverUrl(values.url);
+  const gateways = gatewaysOf(values.gateways, values['gateway-ids']);
+  const pattern = patternOf(values.pattern);
+  const rate = numberArg('rate', values.rate, 0.01, SIMULATE_LIMITS.rate);
+  const durationS = numberArg('duration', values.duration, 0, SIMULATE_LIMITS.durationS);
+  const maxPresses = maxPressesOf(values['max-presses'], rate, durationS);
+  return {
+    url,
+    key: values.key,
+    gateways,
+    tags: values.tags ? macsArg('tags', values.tags) : DEMO_TAG_IDS,
+    rate,
+    pattern,
+    durationS,
+    retries: numberArg('retries', values.retries, 0, 1),
+    heartbeatS: numberArg('heartbeat', values.heartbeat, 0.5, 3600),
+    maxPresses,
+  };
+}
+
+/** The flags as given, with their defaults; an unknown flag throws. */
+function readFlags(args: string[]) {
+  return parseArgs({
     args,
     options: {
       url: { type: 'string', default: 'http://localhost:8080' },
@@ -73,49 +98,56 @@ export function parseSimulateArgs(args: string[]): SimulateOptions {
       'max-presses': { type: 'string' },
     },
     strict: true,
+  }).values;
+}
+
+function numberArg(name: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new Error(`--${name} must be between ${min} and ${max}`);
+  return n;
+}
+
+function macsArg(name: string, text: string): string[] {
+  return text.split(',').map((raw) => {
+    const mac = parseMac(raw.trim());
+    if (!mac.ok) throw new Error(`--${name}: ${raw.trim()} is not a MAC (${mac.reason})`);
+    return mac.value;
   });
-  const url = new URL(values.url);
+}
+
+/** An http(s) URL, without its trailing slash. */
+function serverUrl(text: string): string {
+  const url = new URL(text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('--url must be http(s)');
-  const number = (name: string, text: string, min: number, max: number) => {
-    const n = Number(text);
-    if (!Number.isFinite(n) || n < min || n > max)
-      throw new Error(`--${name} must be between ${min} and ${max}`);
-    return n;
-  };
-  const macs = (name: string, text: string) =>
-    text.split(',').map((raw) => {
-      const mac = parseMac(raw.trim());
-      if (!mac.ok) throw new Error(`--${name}: ${raw.trim()} is not a MAC (${mac.reason})`);
-      return mac.value;
-    });
-  const count = Math.floor(number('gateways', values.gateways, 1, SIMULATE_LIMITS.gateways));
-  const gatewayIds = values['gateway-ids'] ? macs('gateway-ids', values['gateway-ids']) : DEMO_GATEWAY_IDS;
+  return url.toString().replace(/\/$/, '');
+}
+
+/** The first `--gateways` of the ids given (default the demo gateways); there must be that many. */
+function gatewaysOf(countText: string, idsText: string | undefined): string[] {
+  const count = Math.floor(numberArg('gateways', countText, 1, SIMULATE_LIMITS.gateways));
+  const gatewayIds = idsText ? macsArg('gateway-ids', idsText) : DEMO_GATEWAY_IDS;
   if (gatewayIds.length < count) {
     throw new Error(
       `--gateways ${count} needs as many gateway ids (${gatewayIds.length} given): use --gateway-ids`,
     );
   }
-  const pattern = values.pattern as SimulatePattern;
+  return gatewayIds.slice(0, count);
+}
+
+function patternOf(text: string): SimulatePattern {
+  const pattern = text as SimulatePattern;
   if (pattern !== 'mixed' && !(PRESS_PATTERN_NAMES as readonly string[]).includes(pattern)) {
     throw new Error(`--pattern must be one of ${[...PRESS_PATTERN_NAMES, 'mixed'].join(', ')}`);
   }
-  const rate = number('rate', values.rate, 0.01, SIMULATE_LIMITS.rate);
-  const durationS = number('duration', values.duration, 0, SIMULATE_LIMITS.durationS);
-  const maxPresses = values['max-presses']
-    ? Math.floor(number('max-presses', values['max-presses'], 0, SIMULATE_LIMITS.presses))
+  return pattern;
+}
+
+/** `--max-presses`, by default every press the rate makes in the duration; at most the limit. */
+function maxPressesOf(text: string | undefined, rate: number, durationS: number): number {
+  return text
+    ? Math.floor(numberArg('max-presses', text, 0, SIMULATE_LIMITS.presses))
     : Math.min(SIMULATE_LIMITS.presses, Math.ceil(rate * durationS));
-  return {
-    url: url.toString().replace(/\/$/, ''),
-    key: values.key,
-    gateways: gatewayIds.slice(0, count),
-    tags: values.tags ? macs('tags', values.tags) : DEMO_TAG_IDS,
-    rate,
-    pattern,
-    durationS,
-    retries: number('retries', values.retries, 0, 1),
-    heartbeatS: number('heartbeat', values.heartbeat, 0.5, 3600),
-    maxPresses,
-  };
 }
 
 export type SimulateReport = {
@@ -160,8 +192,32 @@ export async function simulate(
   opts: SimulateOptions,
   log: (line: string) => void = () => {},
 ): Promise<SimulateReport> {
-  const auth = `Basic ${Buffer.from(`${opts.key}:`).toString('base64')}`;
-  const run = crypto.randomBytes(4).toString('hex');
+  const run = startRun(opts, log);
+  const start = Date.now();
+  const heartbeats = startHeartbeats(run);
+  await sendPresses(run, start);
+  await heartbeats.stop();
+  run.report.elapsedMs = Date.now() - start;
+  run.report.latency = latencyOf(run.latencies);
+  return run.report;
+}
+
+type Answer = { status: number; text: string; ms: number; kind?: 'timeout' | 'network' };
+
+/** What a simulation's parts share: its options, its report, and how it posts and fails. */
+type Run = {
+  opts: SimulateOptions;
+  /** Tells this run's nonces and heartbeats from another's. */
+  id: string;
+  report: SimulateReport;
+  /** Press answer times in ms. */
+  latencies: number[];
+  /** Counts a failure of this kind; logs the first of each kind. */
+  fail: (kind: string, detail: string) => void;
+  post: (path: string, body: unknown) => Promise<Answer>;
+};
+
+function startRun(opts: SimulateOptions, log: (line: string) => void): Run {
   const report: SimulateReport = {
     elapsedMs: 0,
     presses: 0,
@@ -171,7 +227,6 @@ export async function simulate(
     heartbeats: { ok: 0, failed: 0, commands: 0 },
     latency: null,
   };
-  const latencies: number[] = [];
   const seenErrors = new Set<string>();
   const fail = (kind: string, detail: string) => {
     report.errors[kind] = (report.errors[kind] ?? 0) + 1;
@@ -180,8 +235,20 @@ export async function simulate(
       log(`error ${kind}: ${detail}`);
     }
   };
+  return {
+    opts,
+    id: crypto.randomBytes(4).toString('hex'),
+    report,
+    latencies: [],
+    fail,
+    post: poster(opts),
+  };
+}
 
-  const postJson = async (path: string, body: unknown) => {
+/** POSTs JSON with the gateway key; a network failure or timeout is an answer of status 0. */
+function poster(opts: SimulateOptions): Run['post'] {
+  const auth = `Basic ${Buffer.from(`${opts.key}:`).toString('base64')}`;
+  return async (path, body) => {
     const started = performance.now();
     try {
       const res = await fetch(`${opts.url}${path}`, {
@@ -197,94 +264,65 @@ export async function simulate(
       return { status: 0, text: (err as Error).message, ms: performance.now() - started, kind };
     }
   };
+}
 
-  const start = Date.now();
-  const end = start + opts.durationS * 1000;
+/** Every gateway heartbeats every `heartbeatS`, spread out, until `stop()` (which waits for them). */
+function startHeartbeats(run: Run): { stop: () => Promise<void> } {
+  const { opts } = run;
   let stopping = false;
-  let stop = () => {};
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  let wake = () => {};
+  const stopped = new Promise<void>((resolve) => (wake = resolve));
   const pause = (ms: number) => Promise.race([sleep(ms), stopped]);
-
-  const heartbeat = async (gateway: string) => {
-    const res = await postJson('/api/ingest/heartbeats', {
-      gateway,
-      status: 'connected',
-      version: { app: `simulate-${run}` },
-      hardware: { revision: 'v3' },
-      adminMode: false,
-      diagnostics: { button: 100, coverage: 100, floor: 100 },
-    });
-    if (res.status === 200) {
-      report.heartbeats.ok++;
-      try {
-        report.heartbeats.commands += (JSON.parse(res.text) as { commands: unknown[] }).commands.length;
-      } catch {
-        fail('bad heartbeat answer', res.text.slice(0, 200));
-      }
-    } else {
-      report.heartbeats.failed++;
-      fail(res.kind ?? `heartbeat ${res.status}`, res.text.slice(0, 200));
-    }
-  };
   const beating = opts.gateways.map(async (gateway, i) => {
     await pause((i * opts.heartbeatS * 1000) / opts.gateways.length); // spread them out
     while (!stopping) {
-      await heartbeat(gateway);
+      await heartbeat(run, gateway);
       await pause(opts.heartbeatS * 1000);
     }
   });
+  return {
+    async stop() {
+      stopping = true;
+      wake();
+      await Promise.all(beating); // a heartbeat under way ends within the request timeout
+    },
+  };
+}
 
+async function heartbeat(run: Run, gateway: string): Promise<void> {
+  const { report, fail } = run;
+  const res = await run.post('/api/ingest/heartbeats', {
+    gateway,
+    status: 'connected',
+    version: { app: `simulate-${run.id}` },
+    hardware: { revision: 'v3' },
+    adminMode: false,
+    diagnostics: { button: 100, coverage: 100, floor: 100 },
+  });
+  if (res.status !== 200) {
+    report.heartbeats.failed++;
+    fail(res.kind ?? `heartbeat ${res.status}`, res.text.slice(0, 200));
+    return;
+  }
+  report.heartbeats.ok++;
+  try {
+    report.heartbeats.commands += (JSON.parse(res.text) as { commands: unknown[] }).commands.length;
+  } catch {
+    fail('bad heartbeat answer', res.text.slice(0, 200));
+  }
+}
+
+/** Presses at `rate` from `start` until the duration or `maxPresses`, at most `inFlight` unanswered. */
+async function sendPresses(run: Run, start: number): Promise<void> {
+  const { opts, report } = run;
+  const end = start + opts.durationS * 1000;
   const inFlight = new Set<Promise<void>>();
   const track = (press: Promise<void>) => {
     const work = press
-      .catch((err: unknown) => fail('bad answer', (err as Error).message))
+      .catch((err: unknown) => run.fail('bad answer', (err as Error).message))
       .finally(() => inFlight.delete(work));
     inFlight.add(work);
   };
-
-  const pressOnce = async (i: number) => {
-    const body = {
-      gateway: opts.gateways[i % opts.gateways.length],
-      buttonEvents: [
-        {
-          tag: opts.tags[i % opts.tags.length],
-          nonce: `${run}-${i}`,
-          events: eventsForPattern(pickPattern(opts.pattern)),
-        },
-      ],
-    };
-    const res = await postJson('/api/ingest/button-events', body);
-    if (res.status !== 200 && res.status !== 202) {
-      fail(res.kind ?? String(res.status), res.text.slice(0, 200));
-      return;
-    }
-    latencies.push(res.ms);
-    const first = buttonEventsResultSchema.parse(JSON.parse(res.text)).results[0];
-    report.statuses[first.status] = (report.statuses[first.status] ?? 0) + 1;
-
-    if (Math.random() < opts.retries) {
-      // A gateway that missed the answer sends the same event again: same nonce, same alert.
-      await sleep(50 + Math.random() * 200);
-      report.retries.sent++;
-      const again = await postJson('/api/ingest/button-events', body);
-      if (again.status !== res.status) {
-        report.retries.mismatched++;
-        fail(again.kind ?? `retry ${again.status}`, again.text.slice(0, 200));
-        return;
-      }
-      const second = buttonEventsResultSchema.parse(JSON.parse(again.text)).results[0];
-      const same =
-        first.status === 'unknown_tag'
-          ? second.status === 'unknown_tag'
-          : second.status === 'duplicate' && second.alertId === first.alertId;
-      if (same) report.retries.matched++;
-      else {
-        report.retries.mismatched++;
-        fail('retry mismatch', `first ${JSON.stringify(first)}, retry ${JSON.stringify(second)}`);
-      }
-    }
-  };
-
   for (let i = 0; i < opts.maxPresses; i++) {
     const due = start + (i * 1000) / opts.rate;
     if (due >= end) break;
@@ -292,25 +330,70 @@ export async function simulate(
     if (wait > 0) await sleep(wait);
     while (inFlight.size >= SIMULATE_LIMITS.inFlight) await Promise.race(inFlight);
     report.presses++;
-    track(pressOnce(i));
+    track(pressOnce(run, i));
   }
   await Promise.all(inFlight);
-  stopping = true;
-  stop();
-  await Promise.all(beating); // a heartbeat under way ends within the request timeout
+}
 
-  report.elapsedMs = Date.now() - start;
-  if (latencies.length) {
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const round = (n: number) => Math.round(n * 10) / 10;
-    report.latency = {
-      p50: round(percentile(sorted, 50)),
-      p90: round(percentile(sorted, 90)),
-      p99: round(percentile(sorted, 99)),
-      max: round(sorted[sorted.length - 1]),
-    };
+/** The i-th press: a tag and gateway in turn; a `retries` fraction of them is sent twice. */
+async function pressOnce(run: Run, i: number): Promise<void> {
+  const { opts, report } = run;
+  const body = {
+    gateway: opts.gateways[i % opts.gateways.length],
+    buttonEvents: [
+      {
+        tag: opts.tags[i % opts.tags.length],
+        nonce: `${run.id}-${i}`,
+        events: eventsForPattern(pickPattern(opts.pattern)),
+      },
+    ],
+  };
+  const res = await run.post('/api/ingest/button-events', body);
+  if (res.status !== 200 && res.status !== 202) {
+    run.fail(res.kind ?? String(res.status), res.text.slice(0, 200));
+    return;
   }
-  return report;
+  run.latencies.push(res.ms);
+  const first = buttonEventsResultSchema.parse(JSON.parse(res.text)).results[0];
+  report.statuses[first.status] = (report.statuses[first.status] ?? 0) + 1;
+  if (Math.random() < opts.retries) await retrySame(run, body, res.status, first);
+}
+
+type PressResult = ButtonEventsResult['results'][number];
+
+/** A gateway that missed the answer sends the same event again: same nonce, same alert. */
+async function retrySame(run: Run, body: object, status: number, first: PressResult): Promise<void> {
+  const { report, fail } = run;
+  await sleep(50 + Math.random() * 200);
+  report.retries.sent++;
+  const again = await run.post('/api/ingest/button-events', body);
+  if (again.status !== status) {
+    report.retries.mismatched++;
+    fail(again.kind ?? `retry ${again.status}`, again.text.slice(0, 200));
+    return;
+  }
+  const second = buttonEventsResultSchema.parse(JSON.parse(again.text)).results[0];
+  const same =
+    first.status === 'unknown_tag'
+      ? second.status === 'unknown_tag'
+      : second.status === 'duplicate' && second.alertId === first.alertId;
+  if (same) report.retries.matched++;
+  else {
+    report.retries.mismatched++;
+    fail('retry mismatch', `first ${JSON.stringify(first)}, retry ${JSON.stringify(second)}`);
+  }
+}
+
+function latencyOf(latencies: number[]): SimulateReport['latency'] {
+  if (!latencies.length) return null;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    p50: round(percentile(sorted, 50)),
+    p90: round(percentile(sorted, 90)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1]),
+  };
 }
 
 /** The report as the CLI prints it. */

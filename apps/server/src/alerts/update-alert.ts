@@ -8,13 +8,13 @@ import {
   type AlertHistoryAction,
   type AlertUpdateBody,
 } from '@vigil/domain';
-import type { Db } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import { alerts } from '../db/schema';
 import { HttpError, conflict, notFound } from '../platform/errors';
 import { writeAudit } from '../platform/audit';
-import type { Actor } from '../platform/caller';
+import type { Actor, Caller } from '../platform/caller';
 
-import type { AlertRow } from './alert-rows';
+import type { AlertContext, AlertRow } from './alert-rows';
 import { actorRefOf, addHistory, findAlert, loadAlertContext, publishAlert, toAlert } from './alert-rows';
 
 /**
@@ -35,57 +35,90 @@ export async function updateAlert(
     const ctx = await loadAlertContext(tx, [row]);
     const before = toAlert(row, ctx);
     const now = new Date();
-    let updated: AlertRow;
-    let action: AlertHistoryAction;
-    let details: Record<string, unknown> | undefined;
-
-    if ('acknowledged' in body) {
-      const verdict = mayAcknowledge(row);
-      if (!verdict.ok) throw conflict(verdict.reason, verdict.code);
-      if (row.acknowledgedAt) return { alert: before, row };
-      [updated] = await tx
-        .update(alerts)
-        .set({ acknowledgedAt: now, acknowledgedBy: actorRefOf(caller), updatedAt: now })
-        .where(eq(alerts.id, row.id))
-        .returning();
-      action = 'acknowledged';
-    } else {
-      const verdict = mayClose(row);
-      if (!verdict.ok) throw conflict(verdict.reason, verdict.code);
-      const close = validateAlertClose(body, { reasonDetailsFlag: caller.flags.reasonDetails === true });
-      if (!close.ok) {
-        const field = close.questionId
-          ? `reasonDetails.${close.questionId}`
-          : close.reason === REASON_TEXT_REQUIRED_REASON
-            ? 'reasonText'
-            : 'reasonCode';
-        throw new HttpError(400, close.reason, 'invalid_reason', field);
-      }
-      [updated] = await tx
-        .update(alerts)
-        .set({
-          state: 'closed',
-          closedAt: now,
-          closedBy: actorRefOf(caller),
-          reasonCode: close.value.reasonCode,
-          reasonText: close.value.reasonText,
-          reasonDetails: close.value.reasonDetails,
-          updatedAt: now,
-        })
-        .where(eq(alerts.id, row.id))
-        .returning();
-      action = 'closed';
-      details = { reasonCode: close.value.reasonCode };
-    }
-    await addHistory(tx, row.id, action, actorRefOf(caller), now, details);
-    const alert = await publishAlert(tx, updated!, ctx);
-    await writeAudit(tx, actor, {
-      entity: 'alert',
-      entityId: row.id,
-      action: action === 'closed' ? 'close' : 'acknowledge',
-      before,
-      after: alert,
-    });
-    return { alert, row: updated! };
+    const change =
+      'acknowledged' in body
+        ? await acknowledgeAlert(tx, row, caller, now)
+        : await closeAlert(tx, row, body, caller, now);
+    if (!change) return { alert: before, row };
+    const alert = await recordChange(tx, actor, row.id, before, ctx, change, now);
+    return { alert, row: change.updated };
   });
+}
+
+type CloseBody = Exclude<AlertUpdateBody, { acknowledged: true }>;
+/** The alert as written, and the history entry it makes. */
+type Change = { updated: AlertRow; action: AlertHistoryAction; details?: Record<string, unknown> };
+
+/** SPEC §4 acknowledgement; undefined when the alert already was (the first one is kept). */
+async function acknowledgeAlert(
+  tx: Tx,
+  row: AlertRow,
+  caller: Caller,
+  now: Date,
+): Promise<Change | undefined> {
+  const verdict = mayAcknowledge(row);
+  if (!verdict.ok) throw conflict(verdict.reason, verdict.code);
+  if (row.acknowledgedAt) return undefined;
+  const [updated] = await tx
+    .update(alerts)
+    .set({ acknowledgedAt: now, acknowledgedBy: actorRefOf(caller), updatedAt: now })
+    .where(eq(alerts.id, row.id))
+    .returning();
+  return { updated: updated!, action: 'acknowledged' };
+}
+
+/** SPEC §5 closing with a reason: 409 when the alert may not close, 400 naming the field at fault. */
+async function closeAlert(
+  tx: Tx,
+  row: AlertRow,
+  body: CloseBody,
+  caller: Caller,
+  now: Date,
+): Promise<Change> {
+  const verdict = mayClose(row);
+  if (!verdict.ok) throw conflict(verdict.reason, verdict.code);
+  const checked = validateAlertClose(body, { reasonDetailsFlag: caller.flags.reasonDetails === true });
+  if (!checked.ok) throw new HttpError(400, checked.reason, 'invalid_reason', closeFieldOf(checked));
+  const [updated] = await tx
+    .update(alerts)
+    .set({
+      state: 'closed',
+      closedAt: now,
+      closedBy: actorRefOf(caller),
+      reasonCode: checked.value.reasonCode,
+      reasonText: checked.value.reasonText,
+      reasonDetails: checked.value.reasonDetails,
+      updatedAt: now,
+    })
+    .where(eq(alerts.id, row.id))
+    .returning();
+  return { updated: updated!, action: 'closed', details: { reasonCode: checked.value.reasonCode } };
+}
+
+/** The request field a refused close names: the unanswered question, the missing text, else the code. */
+function closeFieldOf(refusal: { reason: string; questionId?: string }): string {
+  if (refusal.questionId) return `reasonDetails.${refusal.questionId}`;
+  return refusal.reason === REASON_TEXT_REQUIRED_REASON ? 'reasonText' : 'reasonCode';
+}
+
+/** The change's history row, realtime event and audit entry; the alert as answered. */
+async function recordChange(
+  tx: Tx,
+  actor: Actor,
+  alertId: string,
+  before: Alert,
+  ctx: AlertContext,
+  { updated, action, details }: Change,
+  now: Date,
+): Promise<Alert> {
+  await addHistory(tx, alertId, action, actorRefOf(actor.caller), now, details);
+  const alert = await publishAlert(tx, updated, ctx);
+  await writeAudit(tx, actor, {
+    entity: 'alert',
+    entityId: alertId,
+    action: action === 'closed' ? 'close' : 'acknowledge',
+    before,
+    after: alert,
+  });
+  return alert;
 }

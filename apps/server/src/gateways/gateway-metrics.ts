@@ -29,12 +29,26 @@ export async function gatewayMetrics(
   scope: Scope,
   q: MetricsQuery,
 ): Promise<{ data: GatewayMetrics[] }> {
+  const { start, end } = metricsWindow(q);
+  const where = await gatewaysAsked(db, scope, q);
+  const rows = await readingTotals(db, where, start, end);
+  if (q.gateway && rows.length === 0) throw notFound('Gateway not found');
+  return { data: rows.map(metricsOf) };
+}
+
+/** The window asked for, by default the 24 hours up to now; 400 when empty or over 31 days. */
+function metricsWindow(q: MetricsQuery): { start: Date; end: Date } {
   const end = q.end ? new Date(q.end) : new Date();
   const start = q.start ? new Date(q.start) : new Date(end.getTime() - DIAGNOSTICS_WINDOW_MS);
   if (start.getTime() >= end.getTime()) throw badRequest('start must be before end', 'start');
   if (end.getTime() - start.getTime() > METRICS_MAX_WINDOW_MS) {
     throw badRequest('The metrics window may span at most 31 days', 'start');
   }
+  return { start, end };
+}
+
+/** The gateways measured: the caller's, inside `zone`'s subtree (404 when not in scope), or one. */
+async function gatewaysAsked(db: Db, scope: Scope, q: MetricsQuery): Promise<(SQL | undefined)[]> {
   const where: (SQL | undefined)[] = [gatewayInScope(scope)];
   if (q.zone) {
     const zone = await findZone(db, scope, q.zone);
@@ -44,6 +58,16 @@ export async function gatewayMetrics(
     );
   }
   if (q.gateway) where.push(eq(gateways.id, q.gateway));
+  return where;
+}
+
+/** Per gateway and check: readings reported, readings passing, their mean (one grouped query). */
+async function readingTotals(
+  db: Db,
+  where: (SQL | undefined)[],
+  start: Date,
+  end: Date,
+): Promise<Record<string, unknown>[]> {
   const select: Record<string, SQL> = { gateway: sql<string>`${gateways.id}` };
   for (const check of CHECKS) {
     select[`${check}Total`] = sql<number>`count(${reading(check)})::int`;
@@ -51,7 +75,7 @@ export async function gatewayMetrics(
       sql<number>`(count(*) filter (where ${reading(check)} >= ${DIAGNOSTICS_PASS_PERCENT[check]}))::int`;
     select[`${check}Mean`] = sql<number | null>`avg(${reading(check)})`;
   }
-  const rows = (await db
+  return (await db
     .select(select)
     .from(gateways)
     .leftJoin(
@@ -66,24 +90,23 @@ export async function gatewayMetrics(
     .where(and(...where))
     .groupBy(gateways.id)
     .orderBy(asc(gateways.id))) as Record<string, unknown>[];
-  if (q.gateway && rows.length === 0) throw notFound('Gateway not found');
+}
+
+/** One gateway's row of totals as SPEC §3 Gateway metrics (percent to one decimal). */
+function metricsOf(r: Record<string, unknown>): GatewayMetrics {
+  const metric = (check: Check) => {
+    const total = Number(r[`${check}Total`]);
+    const mean = r[`${check}Mean`];
+    return {
+      percent: total > 0 && mean !== null ? Math.round(Number(mean) * 10) / 10 : null,
+      total,
+      count: Number(r[`${check}Count`]),
+    };
+  };
   return {
-    data: rows.map((r) => {
-      const metric = (check: Check) => {
-        const total = Number(r[`${check}Total`]);
-        const mean = r[`${check}Mean`];
-        return {
-          percent: total > 0 && mean !== null ? Math.round(Number(mean) * 10) / 10 : null,
-          total,
-          count: Number(r[`${check}Count`]),
-        };
-      };
-      return {
-        gateway: String(r.gateway),
-        button: metric('button'),
-        coverage: metric('coverage'),
-        floor: metric('floor'),
-      };
-    }),
+    gateway: String(r.gateway),
+    button: metric('button'),
+    coverage: metric('coverage'),
+    floor: metric('floor'),
   };
 }

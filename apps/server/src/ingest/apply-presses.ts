@@ -6,6 +6,7 @@ import {
   type AlertHistoryAction,
   type AlertMode,
   type DangerReason,
+  type PressClassification,
 } from '@vigil/domain';
 import type { AlertRow } from '../alerts';
 
@@ -28,86 +29,102 @@ export function applyPresses(open: AlertRow | undefined, presses: Item[], now: D
   let row: AlertRow;
   let rearm = false;
   let rest = presses;
-  if (!open) {
-    // 'notified' is the alert's realtime event committed to the outbox. It is, in this very
-    // transaction, so no reader ever sees the alert 'created'; both transitions are kept.
-    const first = presses[0]!;
-    const classification = classifyPresses(first.event.events);
-    const dangerReason = classification.mode === 'danger' ? classification.dangerReason : null;
-    row = {
-      id: randomUUID(),
-      orgId: first.orgId,
-      zoneId: first.tag!.zoneId ?? first.gatewayZoneId,
-      tagId: first.tag!.id,
-      gatewayId: first.gatewayId,
-      state: nextOnNotify('created'),
-      mode: classification.mode,
-      dangerReason,
-      pressCount: 1,
-      lastPressAt: now,
-      acknowledgedAt: null,
-      acknowledgedBy: null,
-      escalatedAt: null,
-      closedAt: null,
-      closedBy: null,
-      reasonCode: null,
-      reasonText: null,
-      reasonDetails: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const details = { nonce: first.nonce, gateway: first.gatewayId, mode: classification.mode };
-    history.push(
-      { alert_id: row.id, action: 'created', details: dangerReason ? { ...details, dangerReason } : details },
-      { alert_id: row.id, action: 'notified' },
-    );
-    first.answer = answer(first.event, 'created', row.id);
+  if (open) {
+    row = open;
+  } else {
+    row = openAlert(presses[0]!, now, history);
     rearm = true;
     rest = presses.slice(1);
-  } else {
-    row = open;
   }
   for (const press of rest) {
-    const classification = classifyPresses(press.event.events);
-    const joined = joinPress(
-      {
-        state: row.state,
-        mode: row.mode as AlertMode,
-        dangerReason: row.dangerReason as DangerReason | null,
-        pressCount: row.pressCount,
-        lastPressAt: row.lastPressAt,
-        acknowledged: row.acknowledgedAt !== null,
-      },
-      { at: now, classification },
-    );
-    if (!joined.ok)
-      throw new Error(`Alert ${row.id} of tag ${row.tagId} cannot take a press: ${joined.reason}`);
     // Escalation needs asking again only when a press took an acknowledgement away.
     if (row.acknowledgedAt !== null) rearm = true;
-    const next = joined.value;
-    row = {
-      ...row,
-      mode: next.mode,
-      dangerReason: next.dangerReason,
-      pressCount: next.pressCount,
-      lastPressAt: now,
-      acknowledgedAt: null,
-      acknowledgedBy: null,
-      updatedAt: now,
-    };
-    const dangerReason = classification.mode === 'danger' ? classification.dangerReason : null;
-    history.push({
-      alert_id: row.id,
-      action: 'pressed',
-      details: {
-        nonce: press.nonce,
-        gateway: press.gatewayId,
-        mode: classification.mode,
-        ...(dangerReason ? { dangerReason } : {}),
-        pressCount: row.pressCount,
-      },
-    });
-    press.answer = answer(press.event, 'joined', row.id);
+    row = joinAlert(row, press, now, history);
   }
   return { row, rearm, history, lastPost: presses[presses.length - 1]!.post };
 }
+
+/**
+ * A new alert for the tag's first press, with its 'created' and 'notified' history. 'notified' is
+ * the alert's realtime event committed to the outbox. It is, in this very transaction, so no reader
+ * ever sees the alert 'created'; both transitions are kept.
+ */
+function openAlert(first: Item, now: Date, history: History[]): AlertRow {
+  const classification = classifyPresses(first.event.events);
+  const dangerReason = dangerReasonOf(classification);
+  const row: AlertRow = {
+    id: randomUUID(),
+    orgId: first.orgId,
+    zoneId: first.tag!.zoneId ?? first.gatewayZoneId,
+    tagId: first.tag!.id,
+    gatewayId: first.gatewayId,
+    state: nextOnNotify('created'),
+    mode: classification.mode,
+    dangerReason,
+    pressCount: 1,
+    lastPressAt: now,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    escalatedAt: null,
+    closedAt: null,
+    closedBy: null,
+    reasonCode: null,
+    reasonText: null,
+    reasonDetails: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const details = { nonce: first.nonce, gateway: first.gatewayId, mode: classification.mode };
+  history.push(
+    { alert_id: row.id, action: 'created', details: dangerReason ? { ...details, dangerReason } : details },
+    { alert_id: row.id, action: 'notified' },
+  );
+  first.answer = answer(first.event, 'created', row.id);
+  return row;
+}
+
+/** SPEC §4 `joinPress`: one more press on the open alert, unacknowledging it, with its 'pressed' history. */
+function joinAlert(row: AlertRow, press: Item, now: Date, history: History[]): AlertRow {
+  const classification = classifyPresses(press.event.events);
+  const joined = joinPress(
+    {
+      state: row.state,
+      mode: row.mode as AlertMode,
+      dangerReason: row.dangerReason as DangerReason | null,
+      pressCount: row.pressCount,
+      lastPressAt: row.lastPressAt,
+      acknowledged: row.acknowledgedAt !== null,
+    },
+    { at: now, classification },
+  );
+  if (!joined.ok)
+    throw new Error(`Alert ${row.id} of tag ${row.tagId} cannot take a press: ${joined.reason}`);
+  const next = joined.value;
+  const updated: AlertRow = {
+    ...row,
+    mode: next.mode,
+    dangerReason: next.dangerReason,
+    pressCount: next.pressCount,
+    lastPressAt: now,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    updatedAt: now,
+  };
+  const dangerReason = dangerReasonOf(classification);
+  history.push({
+    alert_id: updated.id,
+    action: 'pressed',
+    details: {
+      nonce: press.nonce,
+      gateway: press.gatewayId,
+      mode: classification.mode,
+      ...(dangerReason ? { dangerReason } : {}),
+      pressCount: updated.pressCount,
+    },
+  });
+  press.answer = answer(press.event, 'joined', updated.id);
+  return updated;
+}
+
+const dangerReasonOf = (classification: PressClassification): DangerReason | null =>
+  classification.mode === 'danger' ? classification.dangerReason : null;

@@ -88,19 +88,68 @@ const POLICY = 'short';
 
 export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}): Promise<JobQueue> {
   const log: Log = opts.log ?? { info: () => {}, error: (obj, msg) => console.error(msg, obj) };
-  const warn: LogFn = (obj, msg) => (log.warn ?? log.info).call(log, obj, msg);
   const pollingIntervalSeconds = Math.max(MIN_POLL_MS, opts.pollIntervalMs ?? 1000) / 1000;
   const running = opts.start ?? true;
+  if (running) await assertExecReturnsRows(db);
+  const boss = await startBoss(db, running, log);
+  const ensureQueue = queueCreator(boss, log);
+  const workers = workerPool(boss, pollingIntervalSeconds, log);
+  let stopping: Promise<void> | undefined;
 
-  // Only pg-boss's maintenance (retention sweeps, expiry batches, background migrations) reads rows
-  // out of multi-statement blocks, so a store-only queue can live with an executor that drops them.
-  if (running && !(await execReturnsRows(db))) {
-    throw new Error(
-      'createJobQueue: SqlExecutor.exec must resolve to the driver results (return pglite.exec(text) / ' +
-        'pool.query(text)): pg-boss reads rows from multi-statement queries. See sqlExecutorFromPglite/FromPool.',
-    );
-  }
+  return {
+    async send(name, data, sendOpts = {}) {
+      await ensureQueue(name);
+      const id = await boss.send(name, data, bossSendOptions(sendOpts));
+      if (id && isDueNow(sendOpts)) workers.wake(name);
+      return id;
+    },
 
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      await ensureQueue(name);
+      await boss.insert(
+        name,
+        jobs.map(({ data, opts = {} }) => ({ data, ...bossSendOptions(opts) })),
+      );
+      if (jobs.some(({ opts }) => isDueNow(opts ?? {}))) workers.wake(name);
+    },
+
+    async work(name, handler, workOpts = {}) {
+      if (!running) return;
+      await ensureQueue(name);
+      // `concurrency` independent pg-boss workers, one job each: a long job holds only its own worker.
+      const concurrency = Math.max(1, Math.floor(workOpts.concurrency ?? 1));
+      for (let i = 0; i < concurrency; i++) {
+        await workers.add(name, handler);
+      }
+    },
+
+    async cancel(name, id) {
+      await boss.cancel(name, id);
+    },
+
+    stop() {
+      stopping ??= boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Only pg-boss's maintenance (retention sweeps, expiry batches, background migrations) reads rows
+ * out of multi-statement blocks, so a store-only queue can live with an executor that drops them.
+ */
+async function assertExecReturnsRows(db: SqlExecutor): Promise<void> {
+  if (await execReturnsRows(db)) return;
+  throw new Error(
+    'createJobQueue: SqlExecutor.exec must resolve to the driver results (return pglite.exec(text) / ' +
+      'pool.query(text)): pg-boss reads rows from multi-statement queries. See sqlExecutorFromPglite/FromPool.',
+  );
+}
+
+/** pg-boss on this executor, its errors and warnings logged; supervising only when it runs jobs. */
+async function startBoss(db: SqlExecutor, running: boolean, log: Log): Promise<PgBoss> {
+  const warn: LogFn = (obj, msg) => (log.warn ?? log.info).call(log, obj, msg);
   const boss = new PgBoss({
     db: bossAdapter(db),
     backend: db.kind === 'pglite' ? 'pglite' : 'postgres',
@@ -115,101 +164,80 @@ export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}
   // Several instances starting at once on an empty PostgreSQL race to install pg-boss's schema;
   // the losers' install rolls back, and a later attempt finds it installed (pg-boss retries 1, 2, 4 s).
   await boss.start({ attempts: START_ATTEMPTS });
+  return boss;
+}
 
+/** Creates each queue once, with POLICY; a queue that exists with another policy is logged. */
+function queueCreator(boss: PgBoss, log: Log): (name: string) => Promise<void> {
   const queues = new Map<string, Promise<void>>();
-  const ensureQueue = (name: string): Promise<void> => {
+  const create = async (name: string) => {
+    const existing = await boss.getQueue(name);
+    if (!existing) {
+      await boss.createQueue(name, {
+        policy: POLICY,
+        retryLimit: DEFAULT_RETRY_LIMIT,
+        retryDelay: RETRY_DELAY_S,
+      });
+    } else if (existing.policy !== POLICY) {
+      log.error(
+        { queue: name, policy: existing.policy },
+        `job queue "${name}" has policy ${existing.policy}, not ${POLICY}: singletonKey will not deduplicate`,
+      );
+    }
+  };
+  return (name) => {
     let ready = queues.get(name);
     if (!ready) {
-      ready = (async () => {
-        const existing = await boss.getQueue(name);
-        if (!existing) {
-          await boss.createQueue(name, {
-            policy: POLICY,
-            retryLimit: DEFAULT_RETRY_LIMIT,
-            retryDelay: RETRY_DELAY_S,
-          });
-        } else if (existing.policy !== POLICY) {
-          log.error(
-            { queue: name, policy: existing.policy },
-            `job queue "${name}" has policy ${existing.policy}, not ${POLICY}: singletonKey will not deduplicate`,
-          );
-        }
-      })();
+      ready = create(name);
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     }
     return ready;
   };
+}
 
-  /** Worker ids by job name, to wake this instance's workers when it sends a due job itself. */
-  const workers = new Map<string, string[]>();
-  const wake = (name: string) => {
-    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
-  };
-  let stopping: Promise<void> | undefined;
-
+/** What pg-boss stores with a job: our retry, heartbeat and expiry policy, a key for each. */
+function bossSendOptions(opts: SendOptions) {
   return {
-    async send(name, data, sendOpts = {}) {
-      await ensureQueue(name);
-      const id = await boss.send(name, data, {
-        singletonKey: sendOpts.singletonKey ?? `~${randomUUID()}`,
-        startAfter: sendOpts.startAfter,
-        retryLimit: sendOpts.retryLimit ?? DEFAULT_RETRY_LIMIT,
-        retryDelay: RETRY_DELAY_S,
-        heartbeatSeconds: HEARTBEAT_S,
-        expireInSeconds: EXPIRE_S,
+    singletonKey: opts.singletonKey ?? `~${randomUUID()}`,
+    startAfter: opts.startAfter,
+    retryLimit: opts.retryLimit ?? DEFAULT_RETRY_LIMIT,
+    retryDelay: RETRY_DELAY_S,
+    heartbeatSeconds: HEARTBEAT_S,
+    expireInSeconds: EXPIRE_S,
+  };
+}
+
+const isDueNow = (opts: SendOptions) => !opts.startAfter || opts.startAfter.getTime() <= Date.now();
+
+type Workers = {
+  /** Has this instance's workers of `name` fetch now (it sent a due job itself). */
+  wake(name: string): void;
+  /** One more worker for `name`, fetching one job at a time. */
+  add(name: string, handler: JobHandler): Promise<void>;
+};
+
+/** This instance's pg-boss workers by job name; a failed attempt is logged, then retried by pg-boss. */
+function workerPool(boss: PgBoss, pollingIntervalSeconds: number, log: Log): Workers {
+  const ids = new Map<string, string[]>();
+  return {
+    wake(name) {
+      for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
+    },
+    async add(name, handler) {
+      const worker: { id?: string } = {}; // set once boss.work() returns, read by its handler
+      worker.id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+        try {
+          await handler({ id: job.id, name: job.name, data: job.data });
+        } catch (err) {
+          log.error({ err, job: job.id, queue: name, attempt: job.retryCount + 1 }, `job ${name} failed`);
+          throw err; // pg-boss fails this attempt and schedules the retry
+        } finally {
+          // Found work: fetch again straight away instead of waiting out the poll interval.
+          if (worker.id) boss.notifyWorker(worker.id);
+        }
       });
-      if (id && (!sendOpts.startAfter || sendOpts.startAfter.getTime() <= Date.now())) wake(name);
-      return id;
-    },
-
-    async sendMany(name, jobs) {
-      if (jobs.length === 0) return;
-      await ensureQueue(name);
-      await boss.insert(
-        name,
-        jobs.map(({ data, opts = {} }) => ({
-          data,
-          singletonKey: opts.singletonKey ?? `~${randomUUID()}`,
-          startAfter: opts.startAfter,
-          retryLimit: opts.retryLimit ?? DEFAULT_RETRY_LIMIT,
-          retryDelay: RETRY_DELAY_S,
-          heartbeatSeconds: HEARTBEAT_S,
-          expireInSeconds: EXPIRE_S,
-        })),
-      );
-      if (jobs.some(({ opts }) => !opts?.startAfter || opts.startAfter.getTime() <= Date.now())) wake(name);
-    },
-
-    async work(name, handler, workOpts = {}) {
-      if (!running) return;
-      await ensureQueue(name);
-      // `concurrency` independent pg-boss workers, one job each: a long job holds only its own worker.
-      const concurrency = Math.max(1, Math.floor(workOpts.concurrency ?? 1));
-      for (let i = 0; i < concurrency; i++) {
-        const worker: { id?: string } = {}; // set once boss.work() returns, read by its handler
-        worker.id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-          try {
-            await handler({ id: job.id, name: job.name, data: job.data });
-          } catch (err) {
-            log.error({ err, job: job.id, queue: name, attempt: job.retryCount + 1 }, `job ${name} failed`);
-            throw err; // pg-boss fails this attempt and schedules the retry
-          } finally {
-            // Found work: fetch again straight away instead of waiting out the poll interval.
-            if (worker.id) boss.notifyWorker(worker.id);
-          }
-        });
-        workers.set(name, [...(workers.get(name) ?? []), worker.id]);
-      }
-    },
-
-    async cancel(name, id) {
-      await boss.cancel(name, id);
-    },
-
-    stop() {
-      stopping ??= boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
-      return stopping;
+      ids.set(name, [...(ids.get(name) ?? []), worker.id]);
     },
   };
 }
