@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { describeConfig, loadConfig } from './platform/config';
+import { describeConfig, isLoopback, loadConfig, type Config } from './platform/config';
 import { openDatabase, withStartupLock, type Database } from './platform/db/client';
 import { credentials, users, zones } from './db/schema';
 import {
@@ -45,9 +47,11 @@ Commands:
   simulate              Drive a running server like a site: gateways heartbeating, tags pressing
                         (vigil simulate --help)
 
-Environment: PORT (8080), DATA_DIR (./data), DATABASE_URL (unset: embedded PGlite),
-PUBLIC_URL, LOG_LEVEL (info), DEFAULT_SLUG (demo), ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S,
-SEED_DEMO (true without DATABASE_URL), TOKEN_SECRET (else generated and kept in the database).
+Environment: PORT (8080), HOST (127.0.0.1: loopback only; 0.0.0.0 serves the network),
+DATA_DIR (./data), DATABASE_URL (unset: embedded PGlite), PUBLIC_URL, LOG_LEVEL (info),
+DEFAULT_SLUG (demo), ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, TOKEN_SECRET (else generated and
+kept in the database), SEED_DEMO (true with neither DATABASE_URL nor HOST; never while HOST serves
+the network: the demo users' password is published).
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -124,19 +128,59 @@ async function serve(): Promise<void> {
   console.log('Vigil configuration:');
   for (const line of describeConfig(config)) console.log(`  ${line}`);
   const database = await openDatabase(config);
-  // One instance at a time: several starting together on one PostgreSQL seed once.
-  const seeded = await withStartupLock(database, async (db) => {
-    await seedBase(db);
-    if (!config.seedDemo || (await demoExists(db))) return false;
-    await seedDemo(db);
-    return true;
-  });
+  const demo = await seedOnStart(config, database);
   const app = await buildApp(config, { database, ownsDatabase: true });
   await app.listen({ port: config.port, host: config.host });
-  const url = config.publicUrl ?? `http://localhost:${config.port}`;
-  console.log(`\nVigil is running at ${url}${seeded ? ' (demo organisations seeded)' : ''}`);
-  if (config.seedDemo) printDemoLogins();
+  announce(config, demo);
+  stopOnSignals(app);
+}
 
+type DemoState = { seeded: boolean; present: boolean };
+
+/** Roles always; the demo organisations when the config asks. One instance at a time seeds. */
+async function seedOnStart(config: Config, database: Database): Promise<DemoState> {
+  return withStartupLock(database, async (db) => {
+    await seedBase(db);
+    const present = await demoExists(db);
+    if (present || !config.seedDemo) return { seeded: false, present };
+    await seedDemo(db);
+    return { seeded: true, present: true };
+  });
+}
+
+/** Where the server answers, and the demo logins while only this machine can use them. */
+function announce(config: Config, demo: DemoState): void {
+  const urls = servedAddresses(config.host).map((host) => `http://${host}:${config.port}`);
+  const reach = isLoopback(config.host)
+    ? 'loopback only; set HOST=0.0.0.0 to serve the network'
+    : `HOST=${config.host}: served to the network`;
+  console.log(`\nVigil on ${urls.join(', ')} (${reach})`);
+  if (demo.seeded) console.log('The demo organisations were seeded.');
+  if (config.publicUrl) console.log(`Public address: ${config.publicUrl}`);
+  if (!demo.present) return;
+  if (isLoopback(config.host)) {
+    printDemoLogins();
+    return;
+  }
+  console.warn(
+    `\nWarning: this database holds the demo organisations, whose users sign in with the published ` +
+      `password ${DEMO_PASSWORD}, and HOST=${config.host} serves them to the network. ` +
+      `Delete those users or change their passwords.\n`,
+  );
+}
+
+/** The addresses a listener on `host` answers on: every interface's for a wildcard host. */
+function servedAddresses(host: string): string[] {
+  const v4 = host === '0.0.0.0';
+  if (!v4 && host !== '::') return [host.includes(':') ? `[${host}]` : host];
+  const all = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []);
+  return all
+    .filter((a) => (v4 ? a.family === 'IPv4' : true))
+    .map((a) => (a.family === 'IPv6' ? `[${a.address}]` : a.address));
+}
+
+/** SIGTERM and SIGINT close the app gracefully, or exit after 15 s. */
+function stopOnSignals(app: FastifyInstance): void {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

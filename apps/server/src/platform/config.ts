@@ -3,6 +3,7 @@ import path from 'node:path';
 /** Server configuration, read once from the environment (ARCHITECTURE §7). */
 export type Config = {
   port: number;
+  /** The address to listen on: loopback (DEFAULT_HOST) unless HOST is set. */
   host: string;
   dataDir: string;
   /** Unset → embedded PGlite in dataDir; ':memory:' for an in-memory PGlite (tests). */
@@ -14,17 +15,20 @@ export type Config = {
   refreshTokenTtlS: number;
   /** Folder holding the built console; served with an SPA fallback when present. */
   consoleDir?: string;
-  /** Seed the demo organisations on an empty embedded database. */
+  /** Seed the demo organisations, whose users share a published password (`seedDemoFrom`). */
   seedDemo: boolean;
   /** Trust X-Forwarded-For (behind a proxy). */
   trustProxy: boolean;
 };
 
+/** Only this machine reaches a server started without HOST: the demo's password is published. */
+export const DEFAULT_HOST = '127.0.0.1';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port: intOr(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || DEFAULT_HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
@@ -33,9 +37,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlS: intOr(env.ACCESS_TOKEN_TTL_S, 15 * 60),
     refreshTokenTtlS: intOr(env.REFRESH_TOKEN_TTL_S, 30 * 24 * 3600),
     consoleDir: env.CONSOLE_DIR ?? path.resolve(import.meta.dirname, '../../../console/dist'),
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' : !env.DATABASE_URL,
+    seedDemo: seedDemoFrom(env),
     trustProxy: env.TRUST_PROXY === 'true',
   };
+}
+
+/**
+ * Whether `serve` seeds the demo organisations. Unset SEED_DEMO: only the embedded demo does, started
+ * with neither DATABASE_URL nor HOST; a deployment sets one of them. SEED_DEMO=true asks for them on
+ * any database (tests, the e2e suite) and is honoured only while the server listens on loopback:
+ * users with a published password are never served to the network. SEED_DEMO=false never seeds.
+ */
+export function seedDemoFrom(env: NodeJS.ProcessEnv): boolean {
+  if (!isLoopback(env.HOST || DEFAULT_HOST)) return false;
+  if (env.SEED_DEMO) return env.SEED_DEMO !== 'false';
+  return !env.DATABASE_URL && !env.HOST;
+}
+
+/** Whether listening on `host` serves only this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(host);
 }
 
 function intOr(value: string | undefined, fallback: number): number {
@@ -47,11 +68,13 @@ function intOr(value: string | undefined, fallback: number): number {
 export function describeConfig(config: Config): string[] {
   return [
     `PORT=${config.port}`,
+    `HOST=${config.host}${isLoopback(config.host) ? ' (loopback only)' : ''}`,
     `DATA_DIR=${config.dataDir}`,
     `DATABASE_URL=${config.databaseUrl ? redact(config.databaseUrl) : '(unset: embedded PGlite in DATA_DIR)'}`,
     `PUBLIC_URL=${config.publicUrl ?? '(unset)'}`,
     `LOG_LEVEL=${config.logLevel}`,
     `DEFAULT_SLUG=${config.defaultSlug}`,
+    `SEED_DEMO=${config.seedDemo}${!config.seedDemo && !isLoopback(config.host) ? ' (never on a server that serves the network)' : ''}`,
     `ACCESS_TOKEN_TTL_S=${config.accessTokenTtlS}`,
     `REFRESH_TOKEN_TTL_S=${config.refreshTokenTtlS}`,
   ];

@@ -39,7 +39,8 @@ export type ServerOptions = {
   dataDir?: string;
   databaseUrl?: string;
   seedDemo?: boolean;
-  env?: Record<string, string>;
+  /** More environment; a variable given as undefined is removed (e.g. HOST, to start with the default). */
+  env?: Record<string, string | undefined>;
   /** How long to wait for /readyz. Default 60 s. */
   readyMs?: number;
 };
@@ -66,6 +67,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   });
+  for (const [name, value] of Object.entries(opts.env ?? {})) if (value === undefined) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], {
     cwd: REPO,
     env,
