@@ -1,5 +1,6 @@
 import { SNAPSHOT_BUFFER_MAX, SNAPSHOT_DEBOUNCE_MS } from '@vigil/domain';
 import { api } from './client';
+import { consoleRegistered } from './consoles';
 import { ApiError } from './errors';
 
 export type ConsoleSnapshot = { data: Record<string, unknown>; createdAt: string };
@@ -63,6 +64,8 @@ export function createSnapshotSender(consoleId: string, send = postSnapshot) {
   };
 }
 
-export function postSnapshot(consoleId: string, snapshot: ConsoleSnapshot) {
+/** Posts one snapshot once a heartbeat has registered the console (the server refuses an unknown one). */
+export async function postSnapshot(consoleId: string, snapshot: ConsoleSnapshot) {
+  await consoleRegistered(consoleId);
   return api.post(`consoles/${encodeURIComponent(consoleId)}/snapshots`, { body: snapshot });
 }

@@ -48,12 +48,45 @@ export const consoleQueries = {
     }),
 };
 
-export function useConsoleInfo(id: string) {
-  return useQuery(consoleQueries.detail(id));
+/**
+ * The console's name, asked once a heartbeat has registered the console: a console the server has
+ * not met yet is unknown to GET consoles/{id}, so asking first would only fetch a 404.
+ */
+export function useConsoleInfo(id: string, registered: boolean) {
+  return useQuery({ ...consoleQueries.detail(id), enabled: registered });
 }
 
-export function sendHeartbeat(id: string, body: { hash: string; href: string; pwa: boolean }) {
-  return api.post(`consoles/${id}/heartbeats`, { body });
+/** The consoles this page has registered, each with a promise settled by its first heartbeat. */
+const registrations = new Map<string, { done: boolean; promise: Promise<void>; resolve: () => void }>();
+
+function registration(id: string) {
+  let entry = registrations.get(id);
+  if (!entry) {
+    let resolve = () => {};
+    const promise = new Promise<void>((r) => (resolve = r));
+    entry = { done: false, promise, resolve };
+    registrations.set(id, entry);
+  }
+  return entry;
+}
+
+/** Whether a heartbeat of this page has registered the console with the server. */
+export function isConsoleRegistered(id: string): boolean {
+  return registration(id).done;
+}
+
+/** Settles once a heartbeat of this page has registered the console (what posts about it waits). */
+export function consoleRegistered(id: string): Promise<void> {
+  return registration(id).promise;
+}
+
+/** SPEC §7 POST consoles/{id}/heartbeats: the server registers an unknown console on its first. */
+export async function sendHeartbeat(id: string, body: { hash: string; href: string; pwa: boolean }) {
+  const answer = await api.post<ConsoleInfo>(`consoles/${id}/heartbeats`, { body });
+  const entry = registration(id);
+  entry.done = true;
+  entry.resolve();
+  return answer;
 }
 
 /** The build's hash, for heartbeats and for reloading on a new build (SPEC §7 GET /hash.json). */

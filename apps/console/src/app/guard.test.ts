@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_ABILITIES, abilityFor, mayHearAlerts, type RoleName } from '@vigil/domain';
 import type { RouteId } from '@vigil/domain/routes';
-import { guard, safeAfter, type GuardSession } from './guard';
+import { guard, safeAfter, startPage, type GuardSession } from './guard';
 
 const NOW_BUILT = new Set<RouteId>(['root', 'login', 'error', 'zones', 'users', 'roles', 'keys']);
 const built = (id: RouteId) => NOW_BUILT.has(id);
@@ -84,6 +84,28 @@ describe('navigation guard (SPEC §2.2)', () => {
     expect(go('/users', signedIn('security'))).toEqual({ type: 'redirect', to: '/error/403' });
   });
 
+  it('names the feature that is off when only its flag refuses the route', () => {
+    const withOutdoor = (id: RouteId) => NOW_BUILT.has(id) || id === 'outdoor';
+    expect(go('/outdoor/nodes', signedIn('admin'), withOutdoor)).toEqual({
+      type: 'redirect',
+      to: '/error/403?feature=outdoor',
+    });
+    expect(go('/outdoor/nodes', signedIn('admin', { outdoor: true }), withOutdoor)).toMatchObject({
+      type: 'render',
+    });
+    const mayNot: GuardSession = {
+      status: 'signedIn',
+      role: 'custom',
+      can: () => false,
+      flags: {},
+      mayHearAlerts: false,
+    };
+    expect(go('/outdoor/nodes', mayNot, withOutdoor)).toEqual({
+      type: 'redirect',
+      to: '/error/403',
+    });
+  });
+
   it('renders an allowed route with its parameters', () => {
     expect(go('/zones', signedIn('admin'))).toMatchObject({ type: 'render', route: { id: 'zones' } });
     expect(go('/error/404', anonymous)).toMatchObject({
@@ -129,5 +151,15 @@ describe('safeAfter', () => {
     [null, undefined],
   ])('%s → %s', (after, expected) => {
     expect(safeAfter(after)).toBe(expected);
+  });
+});
+
+describe('startPage', () => {
+  it('is the landing page, or none for a role that would land on an error page', () => {
+    const session = (role: RoleName) => signedIn(role) as Extract<GuardSession, { status: 'signedIn' }>;
+    expect(startPage(session('admin'), built)).toBe('/zones');
+    expect(startPage(session('distribution'), built)).toBeUndefined();
+    expect(startPage(session('noAccess'), built)).toBeUndefined();
+    expect(startPage(session('factory'), withKiosks)).toBe('/factory/home');
   });
 });

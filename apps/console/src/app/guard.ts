@@ -6,6 +6,7 @@ import {
   matchRoute,
   routeAllowed,
   routePath,
+  routeRefusal,
   type AppRoute,
   type NavigationContext,
   type RouteId,
@@ -79,11 +80,14 @@ export function guard(
   if (session.role === 'noAccess') return { type: 'redirect', to: '/error/403?noAccess=1' };
   const ctx = navigationContext(session, registered);
   if (route.id === 'root') return { type: 'redirect', to: landing(session, registered) };
-  if (!routeAllowed(route, ctx)) {
+  const refusal = routeRefusal(route, ctx);
+  if (refusal) {
     // A kiosk role outside its kiosk goes home (SPEC §2.2: distribution → the station picker).
     const home = kioskHome(session.role);
     if (home && registered(home) && routeAllowed(ROUTE_BY_ID[home], ctx))
       return { type: 'redirect', to: routePath(home) };
+    // A feature that is off is named, so the page does not blame the role.
+    if (refusal.kind === 'feature') return { type: 'redirect', to: `/error/403?feature=${refusal.flag}` };
     return { type: 'redirect', to: '/error/403' };
   }
   return { type: 'render', route, params };
@@ -103,6 +107,15 @@ export function landing(
 ): string {
   if (session.role === 'noAccess') return '/error/403?noAccess=1';
   return landingRoute(navigationContext(session, registered), session.mayHearAlerts) ?? '/error/403';
+}
+
+/** The user's start page, or undefined when their role has none (landing is an error page then). */
+export function startPage(
+  session: Extract<GuardSession, { status: 'signedIn' }>,
+  registered: (routeId: RouteId) => boolean,
+): string | undefined {
+  const to = landing(session, registered);
+  return to.startsWith('/error/') ? undefined : to;
 }
 
 /** Unauthenticated: to login with the target path as `after`, plus method and the other query. */

@@ -1,12 +1,15 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { RouteLayout } from '@vigil/domain/routes';
 import { useSession } from '../session/session';
-import { guard, toGuardSession } from './guard';
+import { StartPageContext } from '../session/start-page';
+import { DocumentTitle } from './document-title';
+import { guard, startPage, toGuardSession } from './guard';
 import { useRoleOverride } from './use-role-override';
 import { isRegistered } from './screens';
 import { LoadingLayout } from './layouts/loading-layout';
 import { EmptyLayout } from './layouts/empty-layout';
+import { HeaderLayout } from './layouts/header-layout';
 import { LogoLayout } from './layouts/logo-layout';
 
 // The default and no-footer layouts carry the shell (sidebar, nav bar, footer): their own chunk, so
@@ -18,6 +21,10 @@ export function Root() {
   const location = useLocation();
   const { session } = useSession();
   const guardSession = useMemo(() => toGuardSession(session), [session]);
+  const home = useMemo(
+    () => (guardSession.status === 'signedIn' ? startPage(guardSession, isRegistered) : undefined),
+    [guardSession],
+  );
   useRoleOverride();
   // While a role override is pending, guard as if still loading so the old role does not redirect.
   const pendingOverride = new URLSearchParams(location.search).has('role') && session.status === 'signedIn';
@@ -28,18 +35,32 @@ export function Root() {
   if (decision.type === 'wait') return <LoadingLayout />;
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return (
-    <Layout kind={decision.route.layout}>
-      <Suspense fallback={<LoadingLayout inline />}>
-        <Outlet />
-      </Suspense>
-    </Layout>
+    <StartPageContext.Provider value={home}>
+      <Layout kind={decision.route.layout} session={session.status}>
+        <DocumentTitle />
+        <Suspense fallback={<LoadingLayout inline />}>
+          <Outlet />
+        </Suspense>
+      </Layout>
+    </StartPageContext.Provider>
   );
 }
 
-function Layout({ kind, children }: { kind: RouteLayout; children: React.ReactNode }) {
+function Layout({
+  kind,
+  session,
+  children,
+}: {
+  kind: RouteLayout;
+  session: 'loading' | 'anonymous' | 'signedIn';
+  children: ReactNode;
+}) {
   switch (kind) {
     case 'default':
     case 'noFooter':
+      // A public screen of the shell (the error pages) keeps the header for someone not signed in.
+      if (session === 'loading') return <LoadingLayout />;
+      if (session === 'anonymous') return <HeaderLayout>{children}</HeaderLayout>;
       return (
         <Suspense fallback={<LoadingLayout />}>
           <ShellLayout footer={kind === 'default'}>{children}</ShellLayout>

@@ -9,7 +9,7 @@ import { renderWithProviders } from './render';
 type SessionValue = NonNullable<ContextType<typeof SessionContext>>;
 
 /** A signed-in session for `me` holding `rules`; its actions are spies that resolve at once. */
-export function signedInSession(me: Me, rules: RawRule[]): SessionValue {
+export function signedInSession(me: Me, rules: readonly RawRule[]): SessionValue {
   return {
     session: { status: 'signedIn', me, ability: abilityFor(rules) },
     signOut: vi.fn(async () => {}),

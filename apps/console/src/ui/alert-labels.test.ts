@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertFixture } from '../test/alert-fixtures';
-import { alertLocationPath, alertPersonName, formatAge } from './alert-labels';
+import { alertLocationPath, alertPersonName, alertStatus, alertStatusText, formatAge } from './alert-labels';
 
 describe('alert labels', () => {
   it.each([
@@ -41,5 +41,44 @@ describe('alert labels', () => {
     [93_600_000, '1 d 2 h'],
   ])('shows an age of %i ms as %s', (ms, text) => {
     expect(formatAge(ms)).toBe(text);
+  });
+
+  const sam = { id: 'u-sam', name: 'Sam Responder' };
+  const kim = { id: 'u-kim', name: 'Kim Lead' };
+  const ackAt = '2026-06-01T10:00:20.000Z';
+  const closedAt = '2026-06-01T10:05:00.000Z';
+  const acked = { acknowledged: true, acknowledgedAt: ackAt, acknowledgedBy: sam };
+  it.each([
+    ['created, unacknowledged', { state: 'created' }, 'Created', null, null],
+    ['notified, unacknowledged', { state: 'notified' }, 'Notified', null, null],
+    ['escalated, unacknowledged', { state: 'escalated' }, 'Escalated', null, null],
+    ['notified, acknowledged', { state: 'notified', ...acked }, 'Acknowledged', 'Sam Responder', ackAt],
+    ['escalated, acknowledged', { state: 'escalated', ...acked }, 'Acknowledged', 'Sam Responder', ackAt],
+    [
+      'acknowledged by nobody named',
+      { state: 'notified', ...acked, acknowledgedBy: null },
+      'Acknowledged',
+      null,
+      ackAt,
+    ],
+    [
+      'closed after an acknowledgement',
+      { state: 'closed', ...acked, closedAt, closedBy: kim },
+      'Closed',
+      'Kim Lead',
+      closedAt,
+    ],
+    ['closed by the system', { state: 'closed', closedAt, closedBy: null }, 'Closed', null, closedAt],
+  ] as const)('shows a %s alert as %s', (_case, patch, label, by, at) => {
+    expect(alertStatus(alertFixture({ id: 'a', ...patch }))).toEqual({ label, by, at });
+  });
+
+  it('writes the status as one line, with who and when where known', () => {
+    const time = (iso: string) => iso.slice(11, 16);
+    expect(alertStatusText({ label: 'Acknowledged', by: 'Sam Responder', at: ackAt }, time)).toBe(
+      'Acknowledged by Sam Responder, 10:00',
+    );
+    expect(alertStatusText({ label: 'Closed', by: null, at: closedAt }, time)).toBe('Closed, 10:05');
+    expect(alertStatusText({ label: 'Notified', by: null, at: null })).toBe('Notified');
   });
 });

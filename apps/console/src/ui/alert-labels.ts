@@ -19,7 +19,49 @@ export function alertLocationPath(location: Alert['location']): string {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** A stored state as a word: 'Created', 'Notified', 'Escalated', 'Closed' (the log's State filter). */
 export const alertStateLabel = (state: string) => capitalise(state);
+
+/**
+ * What a user sees as an alert's status. The stored state (SPEC §4) does not change when someone
+ * acknowledges, but whether someone is on it is what a responder needs, so an acknowledged open
+ * alert reads 'Acknowledged' (by whom, when) whatever its state; a closed one reads 'Closed' (by
+ * whom, when); an open, unacknowledged one reads its state ('Created', 'Notified', 'Escalated').
+ */
+export type AlertStatus = {
+  label: 'Created' | 'Notified' | 'Escalated' | 'Acknowledged' | 'Closed';
+  /** Who acknowledged or closed it; null while nobody has, or when the system did. */
+  by: string | null;
+  /** When it was acknowledged or closed (ISO); null for an open, unacknowledged alert. */
+  at: string | null;
+};
+
+type StatusFields = Pick<
+  Alert,
+  'state' | 'acknowledged' | 'acknowledgedAt' | 'acknowledgedBy' | 'closedAt' | 'closedBy'
+>;
+
+const OPEN_LABELS = { created: 'Created', notified: 'Notified', escalated: 'Escalated' } as const;
+
+/** The one rule for an alert's visible status (card, detail and log); the API's `state` is unchanged. */
+export function alertStatus(alert: StatusFields): AlertStatus {
+  if (alert.state === 'closed')
+    return { label: 'Closed', by: alert.closedBy?.name ?? null, at: alert.closedAt };
+  if (alert.acknowledged) {
+    return { label: 'Acknowledged', by: alert.acknowledgedBy?.name ?? null, at: alert.acknowledgedAt };
+  }
+  return { label: OPEN_LABELS[alert.state], by: null, at: null };
+}
+
+/** The status as one line: 'Acknowledged by Sam Responder, 6/1/2026, 10:00:20 AM'; 'Notified'. */
+export function alertStatusText(
+  status: AlertStatus,
+  formatTime: (iso: string) => string = (iso) => new Date(iso).toLocaleString(),
+): string {
+  const by = status.by ? ` by ${status.by}` : '';
+  const at = status.at ? `, ${formatTime(status.at)}` : '';
+  return `${status.label}${by}${at}`;
+}
 export const alertModeLabel = (mode: string) => capitalise(mode);
 
 /** SPEC §3 danger reasons as shown: 'Active shooter', 'Dangerous emergency'. */

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { ApiError } from '../api/errors';
 import { messages } from '../api/messages';
 
 export type ErrorPanelProps = {
@@ -7,9 +8,18 @@ export type ErrorPanelProps = {
   error: unknown;
   /** A heading above the reason. */
   title?: string;
-  /** Shows a Retry button that calls this. */
+  /** Shows a Retry button that calls this, unless the failure is final (`mayRetry`). */
   onRetry?: () => void;
 };
+
+/**
+ * Whether asking again may succeed: a network failure, a timeout, a rate limit or a server fault
+ * may pass; any other answer of the server (not found, forbidden, refused) is final.
+ */
+export function mayRetry(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
 
 /** The explicit error state of a screen or list: the reason, and Retry when it can be retried. */
 export function ErrorPanel({ error, title = 'Could not load', onRetry }: ErrorPanelProps) {
@@ -17,7 +27,7 @@ export function ErrorPanel({ error, title = 'Could not load', onRetry }: ErrorPa
     <Alert color="red" title={title} icon={<IconAlertTriangle aria-hidden />}>
       <Group justify="space-between" wrap="nowrap" align="center">
         <Text size="sm">{messages.problem(error)}</Text>
-        {onRetry && (
+        {onRetry && mayRetry(error) && (
           <Button size="xs" variant="white" color="red" onClick={onRetry}>
             Retry
           </Button>

@@ -2,3 +2,4 @@
 export * from './route-table';
 export * from './route-match';
 export * from './sidebar';
+export * from './titles';

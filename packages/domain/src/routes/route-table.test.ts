@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../permissions/feature-flags';
 import { abilityFor, can, fieldsOf, type Permission } from '../permissions/model';
 import { ROLE_ABILITIES, type RoleName } from '../permissions/roles';
-import { ROUTES, ROUTE_BY_ID, routeAllowed, type NavigationContext, type RouteId } from './route-table';
+import {
+  ROUTES,
+  ROUTE_BY_ID,
+  routeAllowed,
+  routeRefusal,
+  type NavigationContext,
+  type RouteId,
+} from './route-table';
 
 function ctxFor(role: RoleName, flags: Partial<Record<string, boolean>> = {}): NavigationContext {
   const ability = abilityFor(ROLE_ABILITIES[role]);
@@ -62,9 +69,25 @@ describe('routeAllowed (SPEC §2.1 each route has a permission rule; §2.2 kiosk
     expect(ROUTE_BY_ID.publicDeviceV1).toMatchObject({ auth: 'none', layout: 'logo' });
     expect(ROUTE_BY_ID.publicDevice).toMatchObject({ auth: 'none', layout: 'empty' });
     expect(ROUTE_BY_ID.link).toMatchObject({ auth: 'none', layout: 'logo' });
+    expect(ROUTE_BY_ID.error).toMatchObject({ auth: 'none', layout: 'default' });
     expect(ROUTE_BY_ID.distributionHome).toMatchObject({ auth: 'key', layout: 'kiosk' });
     expect(ROUTE_BY_ID.distributionCurrentTags).toMatchObject({ layout: 'empty' });
     expect(ROUTE_BY_ID.analyticsResponseTimes).toMatchObject({ layout: 'noFooter' });
     expect(ROUTE_BY_ID.floorplans).toMatchObject({ layout: 'default', mobileAppLayout: 'empty' });
+  });
+});
+
+describe('routeRefusal: why a route is refused (SPEC §2.1 error page 403)', () => {
+  it.each<[RouteId, RoleName, Partial<Record<string, boolean>>, ReturnType<typeof routeRefusal>]>([
+    ['outdoor', 'admin', {}, { kind: 'feature', flag: 'outdoor' }],
+    ['outdoor', 'admin', { outdoor: true }, undefined],
+    ['responders', 'admin', {}, { kind: 'feature', flag: 'responderTools' }],
+    // The role could not open it with the flag on either: the role is the reason.
+    ['outdoor', 'noAccess', {}, { kind: 'role' }],
+    ['keys', 'security', {}, { kind: 'role' }],
+    ['tags', 'distribution', {}, { kind: 'role' }],
+    ['error', 'noAccess', {}, undefined],
+  ])('%s for %s with flags %j → %j', (id, role, flags, expected) => {
+    expect(routeRefusal(ROUTE_BY_ID[id], ctxFor(role, flags))).toEqual(expected);
   });
 });

@@ -12,6 +12,11 @@ export type RouteLayout = 'default' | 'noFooter' | 'empty' | 'kiosk' | 'logo' | 
 
 export type AppRoute = {
   readonly id: string;
+  /**
+   * The screen's name in the browser tab ('Tags' → "Tags · Vigil"); ':name' is filled from the
+   * route's parameters. A sidebar entry's own title wins on its path (Nodes, Indoor Gateways).
+   */
+  readonly title: string;
   /** React Router style: ':name' is a parameter, ':name?' an optional trailing one. */
   readonly path: string;
   readonly auth: RouteAuth;
@@ -37,18 +42,27 @@ const KIOSK = { auth: 'user', layout: 'kiosk' } as const;
 const STATION = { auth: 'key', layout: 'kiosk', roles: DISTRIBUTION } as const;
 
 export const ROUTES = [
-  { id: 'root', path: '/', auth: 'user', layout: 'loading' },
-  { id: 'login', path: '/login', auth: 'none', layout: 'empty' },
+  { id: 'root', title: 'Start', path: '/', auth: 'user', layout: 'loading' },
+  { id: 'login', title: 'Sign in', path: '/login', auth: 'none', layout: 'empty' },
   {
     id: 'alerts',
+    title: 'Alerts',
     path: '/alerts/:consoleId?',
     auth: 'user',
     layout: 'default',
     permission: ['read', 'Alert'],
   },
-  { id: 'alert', path: '/alert/:id', auth: 'user', layout: 'default', permission: ['read', 'Alert'] },
+  {
+    id: 'alert',
+    title: 'Alert',
+    path: '/alert/:id',
+    auth: 'user',
+    layout: 'default',
+    permission: ['read', 'Alert'],
+  },
   {
     id: 'disconnectedGateways',
+    title: 'Disconnected Gateways',
     path: '/health/disconnected-gateways',
     auth: 'user',
     layout: 'default',
@@ -56,14 +70,23 @@ export const ROUTES = [
   },
   {
     id: 'homeVisits',
+    title: 'Home Visits',
     path: '/home-visits',
     auth: 'user',
     layout: 'default',
     permission: ['list', 'HomeVisit'],
   },
-  { id: 'gateways', path: '/gateways', auth: 'user', layout: 'default', permission: ['list', 'Gateway'] },
+  {
+    id: 'gateways',
+    title: 'Gateways',
+    path: '/gateways',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'Gateway'],
+  },
   {
     id: 'outdoor',
+    title: 'Outdoor Gateways',
     path: '/outdoor/:type',
     auth: 'user',
     layout: 'default',
@@ -71,45 +94,92 @@ export const ROUTES = [
     featureFlag: 'outdoor',
     paramPattern: { type: /^(nodes|bridges)$/ },
   },
-  { id: 'consoles', path: '/consoles', auth: 'user', layout: 'default', permission: ['list', 'Console'] },
+  {
+    id: 'consoles',
+    title: 'Consoles',
+    path: '/consoles',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'Console'],
+  },
   {
     id: 'distributionStations',
+    title: 'Distribution Stations',
     path: '/distribution-stations',
     auth: 'user',
     layout: 'default',
     permission: ['list', 'DistributionStation'],
   },
-  { id: 'tags', path: '/tags', auth: 'user', layout: 'default', permission: ['list', 'Tag'] },
-  { id: 'people', path: '/people', auth: 'user', layout: 'default', permission: ['list', 'Person'] },
+  { id: 'tags', title: 'Tags', path: '/tags', auth: 'user', layout: 'default', permission: ['list', 'Tag'] },
+  {
+    id: 'people',
+    title: 'People',
+    path: '/people',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'Person'],
+  },
   {
     id: 'floorplans',
+    title: 'Floor Plans',
     path: '/floorplans/:floorId?',
     auth: 'user',
     layout: 'default',
     mobileAppLayout: 'empty',
     permission: ['read', 'FloorPlan'],
   },
-  { id: 'logAlerts', path: '/log/alerts', auth: 'user', layout: 'default', permission: ['list', 'LogAlert'] },
-  { id: 'logSync', path: '/log/sync', auth: 'user', layout: 'default', permission: ['list', 'LogSync'] },
+  {
+    id: 'logAlerts',
+    title: 'Alert Log',
+    path: '/log/alerts',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'LogAlert'],
+  },
+  {
+    id: 'logSync',
+    title: 'Sync Log',
+    path: '/log/sync',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'LogSync'],
+  },
   {
     id: 'logAudit',
+    title: 'Change Log',
     path: '/log/audit/:requestId?',
     auth: 'user',
     layout: 'default',
     permission: ['list', 'LogAudit'],
   },
-  { id: 'logBatch', path: '/log/batch', auth: 'user', layout: 'default', permission: ['list', 'LogBatch'] },
+  {
+    id: 'logBatch',
+    title: 'Batch Operations Log',
+    path: '/log/batch',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'LogBatch'],
+  },
   {
     id: 'responders',
+    title: 'Responders',
     path: '/responders',
     auth: 'user',
     layout: 'default',
     permission: ['read', 'Tag', 'responders'],
     featureFlag: 'responderTools',
   },
-  { id: 'reports', path: '/reports', auth: 'user', layout: 'default', permission: ['read', 'Report'] },
+  {
+    id: 'reports',
+    title: 'Reports',
+    path: '/reports',
+    auth: 'user',
+    layout: 'default',
+    permission: ['read', 'Report'],
+  },
   {
     id: 'tagsFlaggedDetails',
+    title: 'Flagged Tags',
     path: '/reports/tags-flagged/details',
     auth: 'user',
     layout: 'default',
@@ -117,6 +187,7 @@ export const ROUTES = [
   },
   {
     id: 'tagsReplacement',
+    title: 'Tag Replacement Timeline',
     path: '/reports/tags-replacement',
     auth: 'user',
     layout: 'default',
@@ -124,6 +195,7 @@ export const ROUTES = [
   },
   {
     id: 'tagsReplacementDetails',
+    title: 'Tag Replacement Details',
     path: '/reports/tags-replacement/details',
     auth: 'user',
     layout: 'default',
@@ -131,6 +203,7 @@ export const ROUTES = [
   },
   {
     id: 'tagsNotSeen',
+    title: 'Missing Tags',
     path: '/reports/tags-not-seen',
     auth: 'user',
     layout: 'default',
@@ -138,6 +211,7 @@ export const ROUTES = [
   },
   {
     id: 'tagsNotSeenDetails',
+    title: 'Missing Tags Details',
     path: '/reports/tags-not-seen/details',
     auth: 'user',
     layout: 'default',
@@ -145,6 +219,7 @@ export const ROUTES = [
   },
   {
     id: 'reportRoutine',
+    title: 'Report :id',
     path: '/reports/:id',
     auth: 'user',
     layout: 'default',
@@ -153,6 +228,7 @@ export const ROUTES = [
   },
   {
     id: 'gatewayScratchList',
+    title: 'Gateway Scratch List',
     path: '/operations/gateways',
     auth: 'user',
     layout: 'default',
@@ -165,6 +241,7 @@ export const ROUTES = [
   },
   {
     id: 'tagScratchList',
+    title: 'Tag Scratch List',
     path: '/operations/tags',
     auth: 'user',
     layout: 'default',
@@ -177,6 +254,7 @@ export const ROUTES = [
   },
   {
     id: 'orders',
+    title: 'Orders',
     path: '/operations/orders',
     auth: 'user',
     layout: 'default',
@@ -189,6 +267,7 @@ export const ROUTES = [
   },
   {
     id: 'orderRecipients',
+    title: 'Orders Address Book',
     path: '/operations/orders/recipients',
     auth: 'user',
     layout: 'default',
@@ -201,6 +280,7 @@ export const ROUTES = [
   },
   {
     id: 'tag',
+    title: 'Tag :id',
     path: '/tag/:id',
     auth: 'user',
     layout: 'default',
@@ -209,15 +289,24 @@ export const ROUTES = [
   },
   {
     id: 'gateway',
+    title: 'Gateway :id',
     path: '/gateway/:id',
     auth: 'user',
     layout: 'default',
     permission: ['read', 'Gateway'],
     paramPattern: { id: HEX12 },
   },
-  { id: 'publicDeviceV1', path: '/v1/:type/:id', auth: 'none', layout: 'logo', paramPattern: { id: HEX12 } },
+  {
+    id: 'publicDeviceV1',
+    title: 'Device :id',
+    path: '/v1/:type/:id',
+    auth: 'none',
+    layout: 'logo',
+    paramPattern: { id: HEX12 },
+  },
   {
     id: 'deviceReplacement',
+    title: 'Device Replacement',
     path: '/device/replacement',
     ...KIOSK,
     permission: ['update', 'Gateway'],
@@ -225,20 +314,57 @@ export const ROUTES = [
   },
   {
     id: 'subscriptions',
+    title: 'Subscriptions',
     path: '/subscriptions',
     auth: 'user',
     layout: 'default',
     permission: ['list', 'Subscription'],
   },
-  { id: 'zones', path: '/zones', auth: 'user', layout: 'default', permission: ['list', 'Zone'] },
-  { id: 'users', path: '/users', auth: 'user', layout: 'default', permission: ['list', 'User'] },
-  { id: 'roles', path: '/roles', auth: 'user', layout: 'default', permission: ['list', 'Role'] },
-  { id: 'keys', path: '/keys', auth: 'user', layout: 'default', permission: ['list', 'User'] },
-  { id: 'link', path: '/link/a/:token', auth: 'none', layout: 'logo' },
-  { id: 'error', path: '/error/:code', auth: 'none', layout: 'logo' },
-  { id: 'distribution', path: '/distribution', ...STATION, permission: ['read', 'DistributionStation'] },
+  {
+    id: 'zones',
+    title: 'Zones',
+    path: '/zones',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'Zone'],
+  },
+  {
+    id: 'users',
+    title: 'Users',
+    path: '/users',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'User'],
+  },
+  {
+    id: 'roles',
+    title: 'Roles',
+    path: '/roles',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'Role'],
+  },
+  {
+    id: 'keys',
+    title: 'API Keys',
+    path: '/keys',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'User'],
+  },
+  { id: 'link', title: 'Sign-in Link', path: '/link/a/:token', auth: 'none', layout: 'logo' },
+  // The shell for a signed-in user (header and sidebar), the header alone for anyone else.
+  { id: 'error', title: 'Error :code', path: '/error/:code', auth: 'none', layout: 'default' },
+  {
+    id: 'distribution',
+    title: 'Distribution Stations',
+    path: '/distribution',
+    ...STATION,
+    permission: ['read', 'DistributionStation'],
+  },
   {
     id: 'distributionStation',
+    title: 'Distribution',
     path: '/distribution/:station',
     ...STATION,
     permission: ['read', 'DistributionStation'],
@@ -246,26 +372,42 @@ export const ROUTES = [
   },
   {
     id: 'distributionHome',
+    title: 'Distribution',
     path: '/distribution/:station/home',
     ...STATION,
     permission: ['read', 'DistributionStation'],
   },
-  { id: 'distributionTap', path: '/distribution/:station/tap', ...STATION, permission: ['update', 'Tag'] },
-  { id: 'distributionScan', path: '/distribution/:station/scan', ...STATION, permission: ['update', 'Tag'] },
+  {
+    id: 'distributionTap',
+    title: 'Tap a Tag',
+    path: '/distribution/:station/tap',
+    ...STATION,
+    permission: ['update', 'Tag'],
+  },
+  {
+    id: 'distributionScan',
+    title: 'Scan a Tag',
+    path: '/distribution/:station/scan',
+    ...STATION,
+    permission: ['update', 'Tag'],
+  },
   {
     id: 'distributionStatus',
+    title: 'Tag Status',
     path: '/distribution/:station/status',
     ...STATION,
     permission: ['read', 'Tag'],
   },
   {
     id: 'distributionActivate',
+    title: 'Activate a Tag',
     path: '/distribution/:station/activate',
     ...STATION,
     permission: ['update', 'Tag'],
   },
   {
     id: 'distributionCurrentTags',
+    title: 'Current Tags',
     path: '/distribution/:station/current-tags',
     ...STATION,
     layout: 'empty',
@@ -273,12 +415,14 @@ export const ROUTES = [
   },
   {
     id: 'distributionSuccess',
+    title: 'Done',
     path: '/distribution/:station/success',
     ...STATION,
     permission: ['read', 'DistributionStation'],
   },
   {
     id: 'factoryHome',
+    title: 'Factory',
     path: '/factory/home',
     ...KIOSK,
     permission: ['update', 'Inventory'],
@@ -286,6 +430,7 @@ export const ROUTES = [
   },
   {
     id: 'warehouseHome',
+    title: 'Warehouse',
     path: '/warehouse/home',
     ...KIOSK,
     permission: ['read', 'Inventory'],
@@ -293,6 +438,7 @@ export const ROUTES = [
   },
   {
     id: 'warehouseReturns',
+    title: 'Returns',
     path: '/warehouse/returns',
     ...KIOSK,
     permission: ['update', 'Inventory'],
@@ -300,6 +446,7 @@ export const ROUTES = [
   },
   {
     id: 'warehouseReceive',
+    title: 'Receive',
     path: '/warehouse/logistics/receive',
     ...KIOSK,
     permission: ['update', 'Inventory'],
@@ -307,6 +454,7 @@ export const ROUTES = [
   },
   {
     id: 'warehouseShip',
+    title: 'Ship',
     path: '/warehouse/logistics/ship/:order?',
     ...KIOSK,
     anyOf: [
@@ -319,6 +467,7 @@ export const ROUTES = [
   },
   {
     id: 'warehouseOrders',
+    title: 'Warehouse Orders',
     path: '/warehouse/orders',
     ...KIOSK,
     permission: ['list', 'Order'],
@@ -326,6 +475,7 @@ export const ROUTES = [
   },
   {
     id: 'warehouseQc',
+    title: 'Quality Control',
     path: '/warehouse/logistics/qc/:order?',
     ...KIOSK,
     anyOf: [
@@ -338,6 +488,7 @@ export const ROUTES = [
   },
   {
     id: 'warehouseRepackaging',
+    title: 'Repackaging',
     path: '/warehouse/repackaging',
     ...KIOSK,
     permission: ['update', 'Inventory'],
@@ -345,14 +496,23 @@ export const ROUTES = [
   },
   {
     id: 'warehouseInventory',
+    title: 'Inventory',
     path: '/warehouse/inventory',
     ...KIOSK,
     permission: ['list', 'Inventory'],
     roles: WAREHOUSE,
   },
-  { id: 'publicDevice', path: '/:id', auth: 'none', layout: 'empty', paramPattern: { id: HEX12 } },
+  {
+    id: 'publicDevice',
+    title: 'Device :id',
+    path: '/:id',
+    auth: 'none',
+    layout: 'empty',
+    paramPattern: { id: HEX12 },
+  },
   {
     id: 'analyticsIncidents',
+    title: 'Incidents',
     path: '/analytics/incidents',
     auth: 'user',
     layout: 'noFooter',
@@ -360,13 +520,28 @@ export const ROUTES = [
   },
   {
     id: 'analyticsResponseTimes',
+    title: 'Response Times',
     path: '/analytics/response-times',
     auth: 'user',
     layout: 'noFooter',
     permission: ['read', 'Report', 'analytics'],
   },
-  { id: 'assets', path: '/assets', auth: 'user', layout: 'default', permission: ['list', 'Asset'] },
-  { id: 'asset', path: '/assets/:id', auth: 'user', layout: 'default', permission: ['read', 'Asset'] },
+  {
+    id: 'assets',
+    title: 'Assets',
+    path: '/assets',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'Asset'],
+  },
+  {
+    id: 'asset',
+    title: 'Asset',
+    path: '/assets/:id',
+    auth: 'user',
+    layout: 'default',
+    permission: ['read', 'Asset'],
+  },
 ] as const satisfies readonly AppRoute[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
@@ -401,13 +576,27 @@ export function kioskHome(role: string | undefined): RouteId | undefined {
     : undefined;
 }
 
+/**
+ * Why a route is refused: the role's abilities (a kiosk role outside its kiosk included), or a
+ * feature flag that is off for the user's zone while the role would be allowed.
+ */
+export type RouteRefusal = { kind: 'role' } | { kind: 'feature'; flag: FeatureFlag };
+
+/** SPEC §2.1: why the user may not open a route (error page 403), or undefined when they may. */
+export function routeRefusal(route: AppRoute, ctx: NavigationContext): RouteRefusal | undefined {
+  if (route.auth === 'none') return undefined;
+  if (kioskHome(ctx.role) && !(route.roles as readonly string[] | undefined)?.includes(ctx.role ?? '')) {
+    return { kind: 'role' };
+  }
+  if (route.permission && !ctx.can(route.permission)) return { kind: 'role' };
+  if (route.anyOf && !route.anyOf.some((group) => group.every((p) => ctx.can(p)))) return { kind: 'role' };
+  if (route.featureFlag !== undefined && ctx.flags[route.featureFlag] !== true) {
+    return { kind: 'feature', flag: route.featureFlag };
+  }
+  return undefined;
+}
+
 /** SPEC §2.1: whether the user may open a route (a failing rule gives error page 403). */
 export function routeAllowed(route: AppRoute, ctx: NavigationContext): boolean {
-  if (route.auth === 'none') return true;
-  if (kioskHome(ctx.role) && !(route.roles as readonly string[] | undefined)?.includes(ctx.role ?? '')) {
-    return false;
-  }
-  if (route.permission && !ctx.can(route.permission)) return false;
-  if (route.anyOf && !route.anyOf.some((group) => group.every((p) => ctx.can(p)))) return false;
-  return route.featureFlag === undefined || ctx.flags[route.featureFlag] === true;
+  return routeRefusal(route, ctx) === undefined;
 }

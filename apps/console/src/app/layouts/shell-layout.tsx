@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useConsoleInfo } from '../../api/consoles';
 import { AlertingProvider } from '../../features/alerts/alerting-provider';
-import { consoleId } from '../../session/console-identity';
 import { Banners } from '../../features/alerts/banners';
 import { Footer } from '../shell/footer';
 import { IdleLogout } from '../shell/idle-logout';
-import { Sidebar } from '../shell/sidebar';
+import { Sidebar, useSidebarGroups } from '../shell/sidebar';
+import { SkipLink, mainProps } from '../shell/skip-link';
 import { useConsolePresence } from '../shell/use-console-presence';
 import { UserMenu } from '../shell/user-menu';
 import { VigilMark } from '../../ui/vigil-mark';
@@ -27,26 +26,30 @@ export function ShellLayout({ footer, children }: { footer: boolean; children: R
 
 function Shell({ footer, children }: { footer: boolean; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
-  const name = useConsoleInfo(consoleId()).data?.name;
-  useConsolePresence();
+  const name = useConsolePresence();
+  // A role with no screen in the sidebar (noAccess, a kiosk role) gets no empty navigation.
+  const withSidebar = useSidebarGroups().length > 0;
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={withSidebar ? { width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
       footer={footer ? { height: 36 } : undefined}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
+            {withSidebar && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+            )}
             <VigilMark />
             <Text fw={700}>Vigil</Text>
             {name && (
@@ -58,15 +61,19 @@ function Shell({ footer, children }: { footer: boolean; children: ReactNode }) {
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar>
-        <Sidebar onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
+      {withSidebar && (
+        <AppShell.Navbar>
+          <Sidebar onNavigate={close} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main {...mainProps}>
         <Banners />
-        <DismissibleNote noteKey="welcome" title="Welcome to Vigil">
-          The sidebar lists the screens your role may open. Close this note and it stays closed on every
-          console.
-        </DismissibleNote>
+        {withSidebar && (
+          <DismissibleNote noteKey="welcome" title="Welcome to Vigil">
+            The sidebar lists the screens your role may open. Close this note and it stays closed on every
+            console.
+          </DismissibleNote>
+        )}
         {children}
       </AppShell.Main>
       {footer && (

@@ -1,22 +1,27 @@
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { visibleSidebar } from '@vigil/domain/routes';
+import { visibleSidebar, type SidebarGroup } from '@vigil/domain/routes';
 import { useSignedIn } from '../../session/session';
 import { toGuardSession } from '../guard';
 import { isRegistered } from '../screens';
 
-/** SPEC §2.4 sidebar, from the domain's definition: entries the user's abilities and flags allow. */
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
-  const session = useSignedIn();
-  const { pathname } = useLocation();
-  const guardSession = toGuardSession(session);
-  if (guardSession.status !== 'signedIn') return null;
-  const groups = visibleSidebar({
+/** SPEC §2.4: the sidebar groups the user's abilities and flags allow (none for a kiosk role). */
+export function useSidebarGroups(): SidebarGroup[] {
+  const guardSession = toGuardSession(useSignedIn());
+  if (guardSession.status !== 'signedIn') return [];
+  return visibleSidebar({
     can: guardSession.can,
     flags: guardSession.flags,
     registered: isRegistered,
     role: guardSession.role,
   });
+}
+
+/** SPEC §2.4 sidebar, from the domain's definition: entries the user's abilities and flags allow. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const groups = useSidebarGroups();
+  if (groups.length === 0) return null;
 
   return (
     <ScrollArea component="nav" aria-label="Main navigation" h="100%">

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { activeAlerts } from '../../features/alerts/active-alerts';
 import { useConsolePresence } from './use-console-presence';
@@ -11,11 +13,17 @@ const HEARTBEATS = `/api/consoles/${CONSOLE_ID}/heartbeats`;
  * Serves `/hash.json` (the build the server now ships, or a failure while it is `undefined`) and
  * accepts heartbeats; `reload` stands in for `window.location.reload`.
  */
-function serveBuild(initial: string | undefined) {
-  const build = { hash: initial };
+function serveBuild(initial: string | undefined, id = CONSOLE_ID) {
+  const detail = `/api/consoles/${id}`;
+  const build = { hash: initial, registered: false };
   const fetch = stubFetch((url) => {
     if (url.pathname === '/hash.json') return build.hash === undefined ? json({}, 503) : { hash: build.hash };
-    if (url.pathname === HEARTBEATS) return new Response(null, { status: 204 });
+    // The server registers a console on its first heartbeat and knows it from then on.
+    if (url.pathname === `${detail}/heartbeats`) {
+      build.registered = true;
+      return { id, name: 'Front desk' };
+    }
+    if (url.pathname === detail && build.registered) return { id, name: 'Front desk' };
     return json({ reason: 'Not found' }, 404);
   });
   const reload = vi.fn();
@@ -24,7 +32,21 @@ function serveBuild(initial: string | undefined) {
     fetch.mock.calls
       .filter(([input]) => String(input) === HEARTBEATS)
       .map(([, init]) => ({ method: init?.method, body: JSON.parse(String(init?.body)) as unknown }));
-  return { build, reload, heartbeats };
+  const failed = () =>
+    fetch.mock.calls.filter((_, i) => {
+      const result = fetch.mock.settledResults[i];
+      return result?.type === 'fulfilled' && !result.value.ok;
+    });
+  return { build, reload, heartbeats, failed, fetch };
+}
+
+/** Runs the hook as the shell does, inside a query client. */
+function renderPresence() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useConsolePresence(), { wrapper });
 }
 
 /** Lets `ms` pass, running the timers and the requests they start. */
@@ -42,7 +64,7 @@ afterEach(() => {
 describe('console presence (SPEC §7 Consoles, §9: heartbeat and build check every 60 s)', () => {
   it('sends a heartbeat with the build hash, the page address and the app flag at once, then every 60 s', async () => {
     const { heartbeats } = serveBuild('build-1');
-    renderHook(() => useConsolePresence());
+    renderPresence();
 
     await wait(0);
     expect(heartbeats()).toEqual([
@@ -57,9 +79,24 @@ describe('console presence (SPEC §7 Consoles, §9: heartbeat and build check ev
     expect(heartbeats()).toHaveLength(3);
   });
 
+  it('registers a new console with its first heartbeat before asking for its name, so no request fails', async () => {
+    // A console this page has not registered yet.
+    const id = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+    localStorage.setItem('vigil.consoleId', id);
+    const { fetch, failed } = serveBuild('build-1', id);
+    const { result } = renderPresence();
+
+    await vi.waitFor(() => expect(result.current).toBe('Front desk'));
+    const asked = fetch.mock.calls.map(([input]) => String(input));
+    expect(asked.indexOf(`/api/consoles/${id}/heartbeats`)).toBeLessThan(
+      asked.indexOf(`/api/consoles/${id}`),
+    );
+    expect(failed()).toEqual([]);
+  });
+
   it('stops the heartbeats when the shell goes away', async () => {
     const { heartbeats } = serveBuild('build-1');
-    const { unmount } = renderHook(() => useConsolePresence());
+    const { unmount } = renderPresence();
     await wait(0);
 
     unmount();
@@ -70,7 +107,7 @@ describe('console presence (SPEC §7 Consoles, §9: heartbeat and build check ev
 
   it('does not reload while the build stays the same', async () => {
     const { reload } = serveBuild('build-1');
-    renderHook(() => useConsolePresence());
+    renderPresence();
 
     await wait(180_000);
 
@@ -79,7 +116,7 @@ describe('console presence (SPEC §7 Consoles, §9: heartbeat and build check ev
 
   it('reloads the page when /hash.json names a new build', async () => {
     const { build, reload, heartbeats } = serveBuild('build-1');
-    renderHook(() => useConsolePresence());
+    renderPresence();
     await wait(0);
 
     build.hash = 'build-2';
@@ -92,7 +129,7 @@ describe('console presence (SPEC §7 Consoles, §9: heartbeat and build check ev
 
   it('waits while an alert is active, and reloads once none is', async () => {
     const { build, reload } = serveBuild('build-1');
-    renderHook(() => useConsolePresence());
+    renderPresence();
     await wait(0);
 
     activeAlerts.set(1);
@@ -107,7 +144,7 @@ describe('console presence (SPEC §7 Consoles, §9: heartbeat and build check ev
 
   it('still notices a new build when the first build check failed', async () => {
     const { build, reload, heartbeats } = serveBuild(undefined);
-    renderHook(() => useConsolePresence());
+    renderPresence();
     await wait(0);
 
     build.hash = 'build-1';

@@ -1,19 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BUILD_HASH_CHECK_MS, HEARTBEAT_MS } from '@vigil/domain';
-import { fetchBuildHash, sendHeartbeat } from '../../api/consoles';
+import { fetchBuildHash, isConsoleRegistered, sendHeartbeat, useConsoleInfo } from '../../api/consoles';
 import { activeAlerts } from '../../features/alerts/active-alerts';
 import { consoleId, isInstalledApp } from '../../session/console-identity';
 
 /**
- * The console's presence: a heartbeat every 60 s, and a check of /hash.json every 60 s
- * that reloads on a new build — never while an alert is active, since a reload would silence the
- * alarm until someone clicks.
+ * The console's presence: a heartbeat every 60 s (the first registers a new console), and a check
+ * of /hash.json every 60 s that reloads on a new build — never while an alert is active, since a
+ * reload would silence the alarm until someone clicks. Answers the console's name (SPEC §2.6), asked
+ * only once the console is registered.
  */
-export function useConsolePresence() {
+export function useConsolePresence(): string | undefined {
+  const [id] = useState(consoleId);
+  const [registered, setRegistered] = useState(() => isConsoleRegistered(id));
   const firstHash = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    const id = consoleId();
     let stopped = false;
     let pendingReload = false;
 
@@ -24,11 +26,15 @@ export function useConsolePresence() {
       if (hash) firstHash.current ??= hash;
       if (hash && hash !== firstHash.current) pendingReload = true;
       if (pendingReload && !activeAlerts.any()) window.location.reload();
-      await sendHeartbeat(id, {
+      const answered = await sendHeartbeat(id, {
         hash: firstHash.current ?? '',
         href: window.location.href,
         pwa: isInstalledApp(),
-      }).catch(() => undefined);
+      }).then(
+        () => true,
+        () => false,
+      );
+      if (answered && !stopped) setRegistered(true);
     }
 
     void beat();
@@ -37,5 +43,7 @@ export function useConsolePresence() {
       stopped = true;
       clearInterval(heartbeat);
     };
-  }, []);
+  }, [id]);
+
+  return useConsoleInfo(id, registered).data?.name;
 }

@@ -6,7 +6,7 @@ import {
   alertLocationPath,
   alertModeLabel,
   alertPersonName,
-  alertStateLabel,
+  alertStatus,
   dangerReasonLabel,
   formatAge,
 } from '../../ui/alert-labels';
@@ -64,9 +64,7 @@ export function AlertCard(props: AlertCardProps) {
                 {dangerReasonLabel(alert.dangerReason)}
               </Badge>
             )}
-            <Badge color={alert.state === 'escalated' ? 'red.9' : 'blue.8'}>
-              {alertStateLabel(alert.state)}
-            </Badge>
+            <StatusBadge alert={alert} />
             {alert.pressCount > 1 && (
               <Badge variant="outline" color="gray.8">
                 {alert.pressCount} presses
@@ -108,19 +106,44 @@ export function AlertCard(props: AlertCardProps) {
   );
 }
 
+const STATUS_COLOURS = {
+  Created: 'blue.8',
+  Notified: 'blue.8',
+  Escalated: 'red.9',
+  // The theme's filled green, darkened to carry white text at 4.5:1 (app/theme.ts).
+  Acknowledged: 'green',
+  Closed: 'gray.7',
+} as const;
+
+/** The alert's visible status (alertStatus): 'Acknowledged' once someone is on it, else its state. */
+function StatusBadge({ alert }: { alert: Alert }) {
+  const { label } = alertStatus(alert);
+  return <Badge color={STATUS_COLOURS[label]}>{label}</Badge>;
+}
+
 function AcknowledgeArea({
   alert,
+  now,
   ackPending,
   mayUpdate,
   onAcknowledge,
   person,
 }: AlertCardProps & { person: string }) {
   if (alert.acknowledged) {
+    const status = alertStatus(alert);
     return (
       <Group gap={4} wrap="nowrap">
         <IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
         <Text size="sm" fw={600}>
-          Acknowledged by {alert.acknowledgedBy?.name ?? 'someone'}
+          Acknowledged by {status.by ?? 'someone'}
+          {status.at && (
+            <>
+              {', '}
+              <time dateTime={status.at} title={new Date(status.at).toLocaleString()}>
+                {formatAge(now.getTime() - new Date(status.at).getTime())} ago
+              </time>
+            </>
+          )}
         </Text>
       </Group>
     );

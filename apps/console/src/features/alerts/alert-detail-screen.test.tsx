@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AlertDetail, RawRule } from '@vigil/domain';
 import { json, stubFetch } from '../../test/fetch-stub';
@@ -61,6 +62,7 @@ describe('the alert detail screen', () => {
     serve();
     renderWithAlerting(detail, { path: '/alert/al-1' });
     expect(await screen.findByRole('heading', { name: 'Alert: Jane Doe', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/^Closed by Kim Lead, /)).toBeInTheDocument();
     expect(screen.getByText(/^Sam Responder, /)).toBeInTheDocument();
     expect(screen.getByText(/^Kim Lead, /)).toBeInTheDocument();
     expect(screen.getByText('Incident handled')).toBeInTheDocument();
@@ -96,9 +98,49 @@ describe('the alert detail screen', () => {
     );
   });
 
-  it('says so when the alert cannot be loaded', async () => {
+  it('says an unknown alert is not found, with no Retry but a way to the open alerts', async () => {
     serve();
     renderWithAlerting(detail, { path: '/alert/nope' });
     expect(await screen.findByText('Sorry, there was a problem: Alert not found')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Alert not found/);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the open alerts' })).toHaveAttribute('href', '/alerts');
+  });
+
+  it('offers Retry when the server cannot be reached, and shows the alert once it answers', async () => {
+    let down = true;
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/events') return openEventStream(init.signal);
+      if (url.pathname === '/api/alerts/') return { data: [], total: 0 };
+      if (url.pathname === '/api/alerts/al-1' && down) throw new TypeError('Failed to fetch');
+      if (url.pathname === '/api/alerts/al-1') return closed;
+      return json({ reason: 'Not found' }, 404);
+    });
+    renderWithAlerting(detail, { path: '/alert/al-1' });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getByText('Sorry, there was a problem: Could not reach the server')).toBeInTheDocument();
+    down = false;
+    await userEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: 'Alert: Jane Doe', level: 1 })).toBeInTheDocument();
+  });
+
+  it('shows an acknowledged open alert as acknowledged, by whom and when', async () => {
+    const acknowledged: AlertDetail = {
+      ...alertFixture({ id: 'al-1', state: 'notified' }),
+      acknowledged: true,
+      acknowledgedAt: '2026-06-01T10:00:20.000Z',
+      acknowledgedBy: { id: 'u-sam', name: 'Sam Responder' },
+      history: [],
+    };
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/events') return openEventStream(init.signal);
+      if (url.pathname === '/api/alerts/') return { data: [], total: 0 };
+      if (url.pathname === '/api/alerts/al-1') return acknowledged;
+      return json({ reason: 'Not found' }, 404);
+    });
+    renderWithAlerting(detail, { path: '/alert/al-1' });
+    const status = (await screen.findByText('Status')).nextElementSibling;
+    expect(status).toHaveTextContent(/^Acknowledged by Sam Responder, /);
+    expect(screen.queryByText('Notified')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { isAlertOpen } from '@vigil/domain';
 import { useAlertDetail } from '../../api/alerts';
+import { ApiError } from '../../api/errors';
 import { useAlerting } from './alerting-context';
 import { alertLocationPath, alertPersonName } from '../../ui/alert-labels';
 import { ErrorPanel } from '../../ui/error-panel';
@@ -21,7 +22,7 @@ export function AlertDetailScreen() {
   const [closing, setClosing] = useState(false);
 
   if (detail.isPending) return <TableSkeleton rows={6} columns={2} />;
-  if (detail.isError) return <ErrorPanel error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <AlertLoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   const alert = detail.data;
   const person = alertPersonName(alert);
   const open = isAlertOpen(alert);
@@ -72,6 +73,20 @@ export function AlertDetailScreen() {
           onClose={() => setClosing(false)}
         />
       )}
+    </Stack>
+  );
+}
+
+/** An unknown or deleted alert is final (no Retry, a way on); a failure that may pass offers Retry. */
+function AlertLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (!(error instanceof ApiError && error.status === 404))
+    return <ErrorPanel error={error} onRetry={onRetry} />;
+  return (
+    <Stack align="flex-start">
+      <ErrorPanel error={error} title="Alert not found" />
+      <Anchor component={Link} to="/alerts">
+        Go to the open alerts
+      </Anchor>
     </Stack>
   );
 }

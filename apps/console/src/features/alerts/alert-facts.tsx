@@ -4,7 +4,8 @@ import {
   alertLocationPath,
   alertModeLabel,
   alertPersonName,
-  alertStateLabel,
+  alertStatus,
+  alertStatusText,
   dangerReasonLabel,
 } from '../../ui/alert-labels';
 import { FactsList, type Fact } from '../../ui/facts-list';
@@ -22,7 +23,7 @@ export function AlertFacts({ alert }: { alert: AlertDetail }) {
     ['Location', alertLocationPath(alert.location)],
     ['Mode', alertModeLabel(alert.mode)],
     ['Danger', alert.mode === 'danger' ? dangerReasonLabel(alert.dangerReason) : null],
-    ['State', alertStateLabel(alert.state)],
+    ['Status', alertStatusText(alertStatus(alert))],
     ['Presses', String(alert.pressCount)],
     ['Created', when(alert.createdAt)],
     ['Last press', alert.pressCount > 1 ? when(alert.lastPressAt) : null],

@@ -3,7 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ALERT_MODES, ALERT_STATES, reasonByCode, type Alert } from '@vigil/domain';
-import { alertLocationPath, alertModeLabel, alertPersonName, alertStateLabel } from '../../ui/alert-labels';
+import {
+  alertLocationPath,
+  alertModeLabel,
+  alertPersonName,
+  alertStateLabel,
+  alertStatus,
+} from '../../ui/alert-labels';
 import type { CsvSpec } from '../../ui/data-table/csv';
 import { DataTable } from '../../ui/data-table/data-table';
 import { DateRangePicker } from '../../ui/date-range-picker';
@@ -29,6 +35,7 @@ const CSV: CsvSpec<Alert> = {
     { header: 'Location', value: (a) => alertLocationPath(a.location) },
     { header: 'Mode', value: (a) => a.mode },
     { header: 'State', value: (a) => a.state },
+    { header: 'Status', value: (a) => alertStatus(a).label },
     { header: 'Presses', value: (a) => a.pressCount },
     { header: 'Acknowledged by', value: (a) => a.acknowledgedBy?.name },
     { header: 'Acknowledged at', value: (a) => a.acknowledgedAt },
@@ -60,7 +67,8 @@ export function AlertLogScreen() {
       },
       { id: 'location', header: 'Location', accessorFn: (a) => alertLocationPath(a.location) },
       { id: 'mode', header: 'Mode', accessorFn: (a) => alertModeLabel(a.mode), enableSorting: true },
-      { id: 'state', header: 'State', accessorFn: (a) => alertStateLabel(a.state), enableSorting: true },
+      // Sorted by the stored state; shows what a user needs, e.g. 'Acknowledged' for a notified alert.
+      { id: 'state', header: 'Status', accessorFn: (a) => alertStatus(a).label, enableSorting: true },
       { id: 'acknowledgedBy', header: 'Acknowledged by', accessorFn: (a) => a.acknowledgedBy?.name ?? '' },
       { id: 'closedAt', header: 'Closed', accessorFn: (a) => when(a.closedAt), enableSorting: true },
       { id: 'reason', header: 'Reason', accessorFn: reasonLabel },

@@ -53,7 +53,11 @@ describe('the alerts screen', () => {
     renderWithAlerting(<AlertsScreen />);
     const card = await screen.findByRole('article', { name: /Jane Doe/ });
     await userEvent.click(within(card).getByRole('button', { name: 'Acknowledge alert for Jane Doe' }));
-    expect(await within(card).findByText('Acknowledged by Sam Responder')).toBeInTheDocument();
+    const acknowledged = await within(card).findByText(/^Acknowledged by Sam Responder/);
+    expect(acknowledged).toHaveTextContent(/^Acknowledged by Sam Responder, \d+ s ago$/);
+    // The status reads what the user needs, not the stored state (still 'notified').
+    expect(within(card).getByText('Acknowledged')).toBeInTheDocument();
+    expect(within(card).queryByText('Notified')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ acknowledged: true });

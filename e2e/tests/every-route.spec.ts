@@ -4,9 +4,14 @@ import { ROUTES } from '@vigil/domain/routes';
 import { adminHeaders, pressTag, signIn } from '../fixtures';
 
 // Every route of the domain's route table, opened as the demo admin, passes axe with no serious or
-// critical violation: a new screen is checked as soon as it is in the table. Parameters are filled
-// from the demo organisation through the API; a route the admin may not open shows what the admin
-// meets there instead (an error page), which is checked too.
+// critical violation, logs no error in the browser console, has no request that fails (a status of
+// 400 or more, or a network failure) and names itself in the browser tab: a new screen is checked as
+// soon as it is in the table. Parameters are filled from the demo organisation through the API; a
+// route the admin may not open, or one not built yet, shows what the admin meets there instead (an
+// error page, reached by the console's own redirect rather than a failed request), checked too.
+
+/** A URL of the console as a path, its query kept. */
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
 type Ids = { alert?: string; tag?: string; gateway?: string; station?: string };
 type Auth = Record<string, string>;
@@ -64,7 +69,7 @@ async function audit(page: Page, path: string, problems: string[], opened = fals
     await page.goto(path);
     await settled(page);
   }
-  const shown = page.url().replace(/^https?:\/\/[^/]+/, '');
+  const shown = pathOf(page.url());
   const results = await new AxeBuilder({ page }).analyze();
   for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
     const targets = v.nodes.map((n) => n.target.join(' '));
@@ -76,9 +81,41 @@ async function audit(page: Page, path: string, problems: string[], opened = fals
   return shown;
 }
 
-test('every route of the route table passes axe for the demo admin', async ({ page }) => {
+/**
+ * Records what goes wrong in the browser while `route()` names the route on show: console errors,
+ * uncaught exceptions, answers of 400 or more and requests that fail. A request cut short because
+ * the page moved on (net::ERR_ABORTED) is the navigation's doing, not a failure.
+ */
+function watchBrowser(page: Page, route: () => string): string[] {
+  const failures: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`${route()}: console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => failures.push(`${route()}: uncaught ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      const request = response.request();
+      failures.push(`${route()}: ${request.method()} ${pathOf(response.url())} → ${response.status()}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    if (reason !== 'net::ERR_ABORTED')
+      failures.push(`${route()}: ${request.method()} ${pathOf(request.url())} → ${reason}`);
+  });
+  return failures;
+}
+
+test('every route of the route table passes axe, logs no error and fails no request for the demo admin', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
+  let route = '/login';
+  const failures = watchBrowser(page, () => route);
   await signIn(page, 'admin@demo.example');
+  // A console's first load: it registers with its first heartbeat, then its name is shown.
+  route = pathOf(page.url());
+  await expect(page.getByLabel('Console name')).toBeVisible();
   const auth = await adminHeaders(page);
   const problems: string[] = [];
 
@@ -86,9 +123,12 @@ test('every route of the route table passes axe for the demo admin', async ({ pa
   // not sound through the rest of the suite.
   const [pressed] = (await pressTag(page, 'c0ffee000002')).results;
   const alertId = pressed!.alertId!;
+  route = '/alerts';
   await audit(page, '/alerts', problems);
   await expect(page.getByRole('article').first()).toBeVisible();
-  await audit(page, `/alert/${alertId}`, problems);
+  await expect(page).toHaveTitle(/^\(\d+\) Alerts · Vigil$/);
+  route = `/alert/${alertId}`;
+  await audit(page, route, problems);
   const closed = await page.request.put(`/api/alerts/${alertId}`, {
     headers: auth,
     data: { reasonCode: 'ignored_accidental_press' },
@@ -102,9 +142,11 @@ test('every route of the route table passes axe for the demo admin', async ({ pa
   // is finally shown is checked once.
   const checked = new Set<string>();
   for (const path of paths) {
+    route = path;
     await page.goto(path);
     await settled(page);
-    const shown = page.url().replace(/^https?:\/\/[^/]+/, '');
+    const shown = pathOf(page.url());
+    await expect(page, `the browser tab of ${path} → ${shown}`).toHaveTitle(/^(\(\d+\) )?\S.* · Vigil$/);
     if (checked.has(shown)) continue;
     checked.add(await audit(page, path, problems, true));
   }
@@ -122,4 +164,5 @@ test('every route of the route table passes axe for the demo admin', async ({ pa
     expect([...checked].some((p) => p === screen || p.startsWith(`${screen}?`))).toBe(true);
   }
   expect(problems).toEqual([]);
+  expect(failures).toEqual([]);
 });
