@@ -10,18 +10,28 @@ export type RequestOutcome = {
   ms: number;
   /** An event stream (SSE) stays open for as long as its console does: its duration is no slowness. */
   stream: boolean;
+  /** A write a device repeats on a timer (HEARTBEAT_ROUTES): routine when it succeeds. */
+  heartbeat?: boolean;
 };
+
+/** Posts that consoles and gateways repeat every minute or so whether or not anything happens. */
+export const HEARTBEAT_ROUTES: ReadonlySet<string> = new Set([
+  '/api/consoles/:id/heartbeats',
+  '/api/consoles/:id/snapshots',
+  '/api/ingest/heartbeats',
+]);
 
 /**
  * One line per request, at info only when an operator would look for it: an error (status 400 and
- * up), a write (any method but GET, HEAD and OPTIONS: sign-ins included) or a slow request. What
- * an idle console repeats every 2 s — successful polls, health checks, static files, its event
- * stream — is debug.
+ * up), a write (any method but GET, HEAD and OPTIONS: sign-ins and button presses included) or a
+ * slow request. What repeats while nothing happens — an idle console's 2 s polls, health checks,
+ * static files, its event stream, the heartbeats of consoles and gateways — is debug.
  */
-export function requestLogLevel({ method, status, ms, stream }: RequestOutcome): 'info' | 'debug' {
+export function requestLogLevel({ method, status, ms, stream, heartbeat }: RequestOutcome): 'info' | 'debug' {
   if (status >= 400) return 'info';
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return 'info';
-  return !stream && ms > SLOW_REQUEST_MS ? 'info' : 'debug';
+  if (!stream && ms > SLOW_REQUEST_MS) return 'info';
+  const read = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+  return read || heartbeat ? 'debug' : 'info';
 }
 
 /**
@@ -36,6 +46,7 @@ export const requestLogPlugin = fp(async (app) => {
       status: reply.statusCode,
       ms: reply.elapsedTime,
       stream: contentType.startsWith('text/event-stream'),
+      heartbeat: HEARTBEAT_ROUTES.has(req.routeOptions.url ?? ''),
     };
     req.log[requestLogLevel(outcome)](
       {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
-import { requestLogLevel } from '../../src/platform/request-log';
+import { HEARTBEAT_ROUTES, requestLogLevel } from '../../src/platform/request-log';
 import { DEMO_HEADERS, getTestApp, signIn, testConfig } from '../helpers/app';
 
 // What an operator reads at info: errors, writes (sign-ins included) and slow requests, one line
@@ -23,6 +23,9 @@ describe('requestLogLevel', () => {
     ['a failure', { method: 'GET', status: 500, ms: 3, stream: false }, 'info'],
     ['a sign-in', { method: 'POST', status: 200, ms: 80, stream: false }, 'info'],
     ['a change', { method: 'PATCH', status: 200, ms: 10, stream: false }, 'info'],
+    ['a heartbeat', { method: 'POST', status: 200, ms: 5, stream: false, heartbeat: true }, 'debug'],
+    ['a refused heartbeat', { method: 'POST', status: 401, ms: 5, stream: false, heartbeat: true }, 'info'],
+    ['a slow heartbeat', { method: 'POST', status: 200, ms: 2000, stream: false, heartbeat: true }, 'info'],
   ] as const)('logs %s at %s', (_case, outcome, level) => {
     expect(requestLogLevel(outcome)).toBe(level);
   });
@@ -67,5 +70,9 @@ describe('the request log of a running app', () => {
     expect(requestLines('/api/alerts/')).toEqual([]);
     expect(requestLines('/api/users/')).toMatchObject([{ level: 30, status: 401 }]);
     expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+  });
+
+  it('knows each heartbeat by a route the app serves', () => {
+    for (const url of HEARTBEAT_ROUTES) expect(app.hasRoute({ method: 'POST', url }), url).toBe(true);
   });
 });
