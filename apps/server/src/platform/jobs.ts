@@ -1,10 +1,11 @@
 /**
  * Durable background jobs (ARCHITECTURE §6): escalation timers, plan tiling, report runs.
  *
- * Jobs live in the database (pg-boss's `pgboss` schema), so they survive a restart, and with several
- * server instances on one PostgreSQL each job is claimed by exactly one of them (pg-boss fetches with
- * `FOR UPDATE SKIP LOCKED`). The same code runs on embedded PGlite and on PostgreSQL; nothing outside
- * this file knows that pg-boss is the engine.
+ * Jobs live in the database (the `jobs` table, platform/db/tables.ts), so they survive a restart, and
+ * with several server instances on one PostgreSQL each job is claimed by exactly one of them (a claim
+ * takes the row `FOR UPDATE SKIP LOCKED`). The same SQL runs on embedded PGlite and on PostgreSQL;
+ * nothing outside this file reads or writes the table. (pg-boss did this until it required Node 22:
+ * ARCHITECTURE §9 'Our own job queue'.)
  *
  * Semantics:
  * - `send` stores a job; `startAfter` defers it ("run at time T"), measured on the database clock.
@@ -15,27 +16,33 @@
  * - `singletonKey`: at most one job per (name, key) waits to run. A second `send` with the same key
  *   while the first has not started returns null and stores nothing. Once the first has started
  *   (or waits for a retry) the key is free again.
- * - Workers poll every `pollIntervalMs` (pg-boss's floor is 500 ms). A job sent by this instance for
- *   a name it works is picked up at once; a worker that finds work fetches again without waiting.
+ * - Workers poll every `pollIntervalMs` (at least 500 ms). A job sent by this instance for a name it
+ *   works is picked up at once; a worker that finds work fetches again without waiting.
+ * - Completed, failed and cancelled jobs are deleted `RETENTION_DAYS` after they finished.
  */
-import { randomUUID } from 'node:crypto';
-import { PgBoss, type Db as BossDb } from 'pg-boss';
+import { UUID_RE } from './db/checks';
 import type { SqlExecutor } from './db/sql-executor';
+import {
+  HEARTBEAT_S,
+  PRUNE_BATCH,
+  jobStore,
+  type Claimed,
+  type JobHandler,
+  type JobStore,
+  type SendOptions,
+} from './job-store';
 
 export { sqlExecutorFromPglite, sqlExecutorFromPool, type SqlExecutor } from './db/sql-executor';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the payload a sender stored, as JSON
-export type Job = { id: string; name: string; data: any };
-export type JobHandler = (job: Job) => Promise<void>;
-
-export type SendOptions = {
-  /** Do not run before this time. */
-  startAfter?: Date;
-  /** At most one job with this key (per name) waits to run; a duplicate send returns null. */
-  singletonKey?: string;
-  /** Retries after the first failed attempt. Default 2. */
-  retryLimit?: number;
-};
+export {
+  DEFAULT_RETRY_LIMIT,
+  EXPIRE_S,
+  HEARTBEAT_S,
+  RETENTION_DAYS,
+  RETRY_DELAY_S,
+  type Job,
+  type JobHandler,
+  type SendOptions,
+} from './job-store';
 
 export type WorkOptions = {
   /** Jobs of this name this instance runs at once. Default 1. */
@@ -60,7 +67,7 @@ type LogFn = (obj: unknown, msg?: string) => void;
 type Log = { info: LogFn; error: LogFn; warn?: LogFn };
 
 export type JobQueueOptions = {
-  /** How often idle workers look for due jobs. Default 1000; at least 500 (pg-boss's floor). */
+  /** How often idle workers look for due jobs. Default 1000; at least 500. */
   pollIntervalMs?: number;
   log?: Log;
   /**
@@ -70,221 +77,185 @@ export type JobQueueOptions = {
   start?: boolean;
 };
 
-export const DEFAULT_RETRY_LIMIT = 2;
-/** Seconds between attempts of a failed job. */
-export const RETRY_DELAY_S = 1;
-/** A running job's claim is refreshed every HEARTBEAT_S/2; without it for HEARTBEAT_S it is retried. */
-export const HEARTBEAT_S = 30;
-/** Longest a single attempt may run before it is failed (and retried). */
-export const EXPIRE_S = 15 * 60;
 const MIN_POLL_MS = 500;
-const START_ATTEMPTS = 4;
 const STOP_TIMEOUT_MS = 30_000;
-/**
- * pg-boss queue policy. `short` = a unique index on (name, singleton_key) over waiting jobs, which is
- * what `singletonKey` promises. Jobs sent without a key get a unique one so they never collide.
- */
-const POLICY = 'short';
+/** How often a running queue takes back the claims of dead instances (and, hourly, prunes). */
+const MAINTENANCE_MS = 5_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 export async function createJobQueue(db: SqlExecutor, opts: JobQueueOptions = {}): Promise<JobQueue> {
   const log: Log = opts.log ?? { info: () => {}, error: (obj, msg) => console.error(msg, obj) };
-  const pollingIntervalSeconds = Math.max(MIN_POLL_MS, opts.pollIntervalMs ?? 1000) / 1000;
+  const pollMs = Math.max(MIN_POLL_MS, opts.pollIntervalMs ?? 1000);
   const running = opts.start ?? true;
-  if (running) await assertExecReturnsRows(db);
-  const boss = await startBoss(db, running, log);
-  const ensureQueue = queueCreator(boss, log);
-  const workers = workerPool(boss, pollingIntervalSeconds, log);
+  await assertTableExists(db);
+  const store = jobStore(db);
+  const workers = running ? workerPool(store, pollMs, log) : undefined;
   let stopping: Promise<void> | undefined;
 
   return {
     async send(name, data, sendOpts = {}) {
-      await ensureQueue(name);
-      const id = await boss.send(name, data, bossSendOptions(sendOpts));
-      if (id && isDueNow(sendOpts)) workers.wake(name);
+      const id = await store.insert(name, data, sendOpts);
+      if (id && isDueNow(sendOpts)) workers?.wake(name);
       return id;
     },
 
     async sendMany(name, jobs) {
       if (jobs.length === 0) return;
-      await ensureQueue(name);
-      await boss.insert(
-        name,
-        jobs.map(({ data, opts = {} }) => ({ data, ...bossSendOptions(opts) })),
-      );
-      if (jobs.some(({ opts }) => isDueNow(opts ?? {}))) workers.wake(name);
+      await store.insertMany(name, jobs);
+      if (jobs.some(({ opts }) => isDueNow(opts ?? {}))) workers?.wake(name);
     },
 
     async work(name, handler, workOpts = {}) {
-      if (!running) return;
-      await ensureQueue(name);
-      // `concurrency` independent pg-boss workers, one job each: a long job holds only its own worker.
+      if (!workers || stopping) return;
+      // `concurrency` independent workers, one job each: a long job holds only its own worker.
       const concurrency = Math.max(1, Math.floor(workOpts.concurrency ?? 1));
-      for (let i = 0; i < concurrency; i++) {
-        await workers.add(name, handler);
-      }
+      for (let i = 0; i < concurrency; i++) workers.add(name, handler);
     },
 
     async cancel(name, id) {
-      await boss.cancel(name, id);
+      if (UUID_RE.test(id)) await store.cancel(name, id);
     },
 
     stop() {
-      stopping ??= boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+      stopping ??= workers?.stop() ?? Promise.resolve();
       return stopping;
     },
   };
 }
 
-/**
- * Only pg-boss's maintenance (retention sweeps, expiry batches, background migrations) reads rows
- * out of multi-statement blocks, so a store-only queue can live with an executor that drops them.
- */
-async function assertExecReturnsRows(db: SqlExecutor): Promise<void> {
-  if (await execReturnsRows(db)) return;
-  throw new Error(
-    'createJobQueue: SqlExecutor.exec must resolve to the driver results (return pglite.exec(text) / ' +
-      'pool.query(text)): pg-boss reads rows from multi-statement queries. See sqlExecutorFromPglite/FromPool.',
-  );
-}
-
-/** pg-boss on this executor, its errors and warnings logged; supervising only when it runs jobs. */
-async function startBoss(db: SqlExecutor, running: boolean, log: Log): Promise<PgBoss> {
-  const warn: LogFn = (obj, msg) => (log.warn ?? log.info).call(log, obj, msg);
-  const boss = new PgBoss({
-    db: bossAdapter(db),
-    backend: db.kind === 'pglite' ? 'pglite' : 'postgres',
-    schema: 'pgboss',
-    // No cron schedules through this module (yet): skip the timekeeper's polling.
-    schedule: false,
-    supervise: running,
-    registerInstance: running,
-  });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  boss.on('warning', (w) => warn({ warning: w }, `job queue warning: ${w?.message ?? w}`));
-  // Several instances starting at once on an empty PostgreSQL race to install pg-boss's schema;
-  // the losers' install rolls back, and a later attempt finds it installed (pg-boss retries 1, 2, 4 s).
-  await boss.start({ attempts: START_ATTEMPTS });
-  return boss;
-}
-
-/** Creates each queue once, with POLICY; a queue that exists with another policy is logged. */
-function queueCreator(boss: PgBoss, log: Log): (name: string) => Promise<void> {
-  const queues = new Map<string, Promise<void>>();
-  const create = async (name: string) => {
-    const existing = await boss.getQueue(name);
-    if (!existing) {
-      await boss.createQueue(name, {
-        policy: POLICY,
-        retryLimit: DEFAULT_RETRY_LIMIT,
-        retryDelay: RETRY_DELAY_S,
-      });
-    } else if (existing.policy !== POLICY) {
-      log.error(
-        { queue: name, policy: existing.policy },
-        `job queue "${name}" has policy ${existing.policy}, not ${POLICY}: singletonKey will not deduplicate`,
-      );
-    }
-  };
-  return (name) => {
-    let ready = queues.get(name);
-    if (!ready) {
-      ready = create(name);
-      ready.catch(() => queues.delete(name));
-      queues.set(name, ready);
-    }
-    return ready;
-  };
-}
-
-/** What pg-boss stores with a job: our retry, heartbeat and expiry policy, a key for each. */
-function bossSendOptions(opts: SendOptions) {
-  return {
-    singletonKey: opts.singletonKey ?? `~${randomUUID()}`,
-    startAfter: opts.startAfter,
-    retryLimit: opts.retryLimit ?? DEFAULT_RETRY_LIMIT,
-    retryDelay: RETRY_DELAY_S,
-    heartbeatSeconds: HEARTBEAT_S,
-    expireInSeconds: EXPIRE_S,
-  };
+/** The table comes with the migrations (openDatabase applies them): say so instead of failing later. */
+async function assertTableExists(db: SqlExecutor): Promise<void> {
+  const { rows } = await db.query<{ found: boolean }>(`select to_regclass('jobs') is not null as found`);
+  if (!rows[0]?.found) {
+    throw new Error(
+      'createJobQueue: the jobs table is missing: apply the migrations first (openDatabase does)',
+    );
+  }
 }
 
 const isDueNow = (opts: SendOptions) => !opts.startAfter || opts.startAfter.getTime() <= Date.now();
 
 type Workers = {
-  /** Has this instance's workers of `name` fetch now (it sent a due job itself). */
+  /** Has this instance's idle workers of `name` fetch now (it sent a due job itself). */
   wake(name: string): void;
-  /** One more worker for `name`, fetching one job at a time. */
-  add(name: string, handler: JobHandler): Promise<void>;
+  /** One more worker for `name`, running one job at a time. */
+  add(name: string, handler: JobHandler): void;
+  /** Stops fetching, waits up to STOP_TIMEOUT_MS for running handlers, then stops the timers. */
+  stop(): Promise<void>;
 };
 
-/** This instance's pg-boss workers by job name; a failed attempt is logged, then retried by pg-boss. */
-function workerPool(boss: PgBoss, pollingIntervalSeconds: number, log: Log): Workers {
-  const ids = new Map<string, string[]>();
-  return {
-    wake(name) {
-      for (const id of ids.get(name) ?? []) boss.notifyWorker(id);
-    },
-    async add(name, handler) {
-      const worker: { id?: string } = {}; // set once boss.work() returns, read by its handler
-      worker.id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-        try {
-          await handler({ id: job.id, name: job.name, data: job.data });
-        } catch (err) {
-          log.error({ err, job: job.id, queue: name, attempt: job.retryCount + 1 }, `job ${name} failed`);
-          throw err; // pg-boss fails this attempt and schedules the retry
-        } finally {
-          // Found work: fetch again straight away instead of waiting out the poll interval.
-          if (worker.id) boss.notifyWorker(worker.id);
-        }
-      });
-      ids.set(name, [...(ids.get(name) ?? []), worker.id]);
-    },
+/**
+ * This instance's workers by job name, the heartbeat of the claims they hold, and the maintenance
+ * every running instance shares (taking back dead instances' claims, pruning finished jobs).
+ */
+function workerPool(store: JobStore, pollMs: number, log: Log): Workers {
+  const warn: LogFn = (obj, msg) => (log.warn ?? log.info).call(log, obj, msg);
+  let stopped = false;
+  const loops = new Set<Promise<void>>();
+  /** Idle workers' wake-ups by job name. */
+  const sleepers = new Map<string, Set<() => void>>();
+  /** Claims held by this instance's running handlers. */
+  const held = new Set<string>();
+
+  const nap = (name: string) =>
+    new Promise<void>((resolve) => {
+      if (stopped) return resolve();
+      const waiting = sleepers.get(name) ?? new Set();
+      sleepers.set(name, waiting);
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollMs);
+      timer.unref();
+      waiting.add(done);
+    });
+  const wake = (name: string) => {
+    for (const done of [...(sleepers.get(name) ?? [])]) done();
   };
-}
-
-/** pg-boss's database interface over a SqlExecutor. */
-function bossAdapter(db: SqlExecutor): BossDb {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values?.length) return db.query(text, values);
-      // pg-boss's multi-statement texts are its `BEGIN; ...; COMMIT;` blocks; anything else is
-      // tried as one statement first, so only those blocks depend on `exec` returning rows.
-      if (!/^\s*BEGIN\s*;/i.test(text)) {
-        try {
-          return await db.query(text);
-        } catch (err) {
-          if (!isMultiStatementError(err)) throw err;
-        }
-      }
-      try {
-        return toRows(await db.exec(text));
-      } catch (err) {
-        // PGlite is one connection: a failed `BEGIN; ...; COMMIT;` block would leave it in an aborted
-        // transaction that poisons every later statement, the application's too.
-        if (db.kind === 'pglite') await db.query('ROLLBACK').catch(() => {});
-        throw err;
-      }
-    },
+  const wakeAll = () => {
+    for (const name of sleepers.keys()) wake(name);
   };
-}
 
-/** Flattens a driver's multi-statement result (PGlite array, pg Result[] or Result) to `{rows}`. */
-function toRows(result: unknown): { rows: unknown[] } {
-  if (Array.isArray(result))
-    return { rows: result.flatMap((r) => (r && Array.isArray(r.rows) ? r.rows : [])) };
-  if (result && typeof result === 'object' && Array.isArray((result as { rows?: unknown }).rows)) {
-    return { rows: (result as { rows: unknown[] }).rows };
-  }
-  return { rows: [] };
-}
-
-/** "cannot insert multiple commands into a prepared statement" (PGlite's query() and pg's extended protocol). */
-function isMultiStatementError(err: unknown): boolean {
-  return (
-    (err as { code?: string })?.code === '42601' && /multiple commands/.test(String((err as Error)?.message))
+  const heartbeats = setInterval(
+    () => {
+      if (held.size === 0) return;
+      store.heartbeat([...held]).catch((err: unknown) => log.error({ err }, 'job heartbeat failed'));
+    },
+    (HEARTBEAT_S * 1000) / 2,
   );
-}
+  heartbeats.unref();
 
-async function execReturnsRows(db: SqlExecutor): Promise<boolean> {
-  return toRows(await db.exec('SELECT 1 AS a; SELECT 2 AS b')).rows.length === 2;
+  let maintaining: Promise<void> | undefined;
+  let prunedAt = 0;
+  const maintain = async () => {
+    const expired = await store.expireClaims();
+    if (expired.length) {
+      warn({ jobs: expired }, `took back ${expired.length} job(s) whose instance stopped or ran out of time`);
+      for (const name of new Set(expired.map((j) => j.name))) wake(name);
+    }
+    if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      let pruned = PRUNE_BATCH;
+      while (pruned === PRUNE_BATCH && !stopped) pruned = await store.prune();
+    }
+  };
+  const maintenance = setInterval(() => {
+    maintaining ??= maintain()
+      .catch((err: unknown) => log.error({ err }, 'job queue maintenance failed'))
+      .finally(() => (maintaining = undefined));
+  }, MAINTENANCE_MS);
+  maintenance.unref();
+
+  async function run(name: string, handler: JobHandler, { job, claim, attempt }: Claimed): Promise<void> {
+    held.add(claim);
+    try {
+      await handler(job);
+      held.delete(claim);
+      await store.complete(job.id, claim);
+    } catch (err) {
+      held.delete(claim);
+      log.error({ err, job: job.id, queue: name, attempt }, `job ${name} failed`);
+      // PostgreSQL text holds no NUL character.
+      await store.fail(job.id, claim, String((err as Error)?.stack ?? err).replaceAll('\0', ''));
+    }
+  }
+
+  async function loop(name: string, handler: JobHandler): Promise<void> {
+    while (!stopped) {
+      try {
+        const claimed = await store.claim(name);
+        // Found work: fetch again straight away instead of waiting out the poll interval.
+        if (claimed) await run(name, handler, claimed);
+        else await nap(name);
+      } catch (err) {
+        // The database is unreachable or the completion was not stored: an unstored completion
+        // leaves the claim to expire, and the job runs again (at least once).
+        log.error({ err, queue: name }, `job queue worker of ${name} failed; trying again`);
+        await nap(name);
+      }
+    }
+  }
+
+  return {
+    wake,
+    add(name, handler) {
+      const done: Promise<void> = loop(name, handler).finally(() => loops.delete(done));
+      loops.add(done);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(maintenance);
+      wakeAll();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS)));
+      await Promise.race([Promise.all([...loops]), timeout]);
+      clearTimeout(timer);
+      // A handler still running keeps its claim until HEARTBEAT_S after this: then another instance
+      // (or this one, restarted) retries it.
+      clearInterval(heartbeats);
+      await maintaining;
+    },
+  };
 }

@@ -1,20 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openDatabase, type Database } from '../../src/platform/db/client';
 import {
   createJobQueue,
-  sqlExecutorFromPglite,
-  sqlExecutorFromPool,
+  EXPIRE_S,
+  HEARTBEAT_S,
+  RETRY_DELAY_S,
   type Job,
   type JobQueue,
   type SqlExecutor,
 } from '../../src/platform/jobs';
 
-const POLL_MS = 200; // asked for; the queue raises it to pg-boss's 500 ms floor
+const POLL_MS = 200; // asked for; the queue raises it to its 500 ms floor
 const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quiet = { info: () => {}, error: () => {} };
 
@@ -43,15 +44,17 @@ async function pgReachable(): Promise<boolean> {
 }
 const hasPostgres = await pgReachable();
 
-async function jobState(db: SqlExecutor, id: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id]);
-  return rows[0]?.state;
+type JobRow = { state: string; retry_count: number; error: string | null };
+async function jobRow(db: SqlExecutor, id: string): Promise<JobRow | undefined> {
+  const { rows } = await db.query<JobRow>('SELECT state, retry_count, error FROM jobs WHERE id = $1', [id]);
+  return rows[0];
 }
+const jobState = async (db: SqlExecutor, id: string) => (await jobRow(db, id))?.state;
 
 /** The behaviour every engine must show. `env()` is read when a test runs, after beforeAll. */
 function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
   it('runs a sent job once, and its handler sees the data', async () => {
-    const { queue } = env();
+    const { queue, db } = env();
     const name = uniqueName('once');
     const seen: Job[] = [];
     await queue.work(name, async (job) => {
@@ -63,6 +66,7 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     await sleep(700); // more than one poll: a second run would show by now
     expect(seen).toHaveLength(1);
     expect(seen[0]).toEqual({ id, name, data: { alert: 'a1', n: 42, nested: { ok: true } } });
+    expect(await jobState(db, id!)).toBe('completed');
   });
 
   it('does not run a delayed job before startAfter, and runs it after', async () => {
@@ -81,17 +85,22 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     expect(ranAt[0] - startAfter.getTime()).toBeLessThan(1500);
   });
 
-  it('retries a failing handler up to retryLimit, then leaves the job failed', async () => {
+  it('retries a failing handler up to retryLimit, RETRY_DELAY_S apart, then leaves the job failed', async () => {
     const { queue, db } = env();
     const name = uniqueName('retry');
-    let attempts = 0;
+    const attempts: number[] = [];
     await queue.work(name, async () => {
-      attempts++;
-      throw new Error('boom');
+      attempts.push(Date.now());
+      throw new Error(`boom ${attempts.length}`);
     });
     const id = (await queue.send(name, {}, { retryLimit: 2 }))!;
     await until(async () => (await jobState(db, id)) === 'failed', 8000, 'the job to fail for good');
-    expect(attempts).toBe(3); // first attempt + 2 retries
+    expect(attempts).toHaveLength(3); // first attempt + 2 retries
+    for (let i = 1; i < attempts.length; i++) {
+      expect(attempts[i] - attempts[i - 1]).toBeGreaterThanOrEqual(RETRY_DELAY_S * 1000 - 100);
+    }
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ retry_count: 2, error: expect.stringContaining('boom 3') });
   });
 
   it('succeeds on a retry after a failed attempt', async () => {
@@ -116,6 +125,10 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     expect(first).toEqual(expect.any(String));
     expect(dup).toBeNull();
     expect(other).toEqual(expect.any(String));
+    // The key is per name.
+    expect(
+      await queue.send(uniqueName('singleton'), {}, { singletonKey: 'alert-7', startAfter: later }),
+    ).toEqual(expect.any(String));
     // Jobs without a key never collide with one another.
     expect(await queue.send(name, {}, { startAfter: later })).toEqual(expect.any(String));
     expect(await queue.send(name, {}, { startAfter: later })).toEqual(expect.any(String));
@@ -127,8 +140,66 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     );
   });
 
-  it('a cancelled delayed job never runs', async () => {
+  it('frees the key once the job has started, and while it waits for a retry', async () => {
+    const { queue, db } = env();
+    const name = uniqueName('key-free');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    await queue.work(name, async () => {
+      if (++runs > 1) return;
+      await held;
+      throw new Error('fails once, to wait for a retry');
+    });
+    const later = new Date(Date.now() + 60_000);
+    const first = (await queue.send(name, {}, { singletonKey: 'k', retryLimit: 1 }))!;
+    await until(() => runs === 1, 5000, 'the first job to start');
+    // Started: another job with the key may wait, but only one.
+    const second = await queue.send(name, {}, { singletonKey: 'k', startAfter: later });
+    expect(second).toEqual(expect.any(String));
+    expect(await queue.send(name, {}, { singletonKey: 'k', startAfter: later })).toBeNull();
+    await queue.cancel(name, second!);
+    // Waiting for its retry: the key is free again.
+    release();
+    await until(
+      async () => (await jobState(db, first)) === 'retry',
+      5000,
+      'the first job to wait for a retry',
+    );
+    const third = await queue.send(name, {}, { singletonKey: 'k', startAfter: later });
+    expect(third).toEqual(expect.any(String));
+    await until(async () => (await jobState(db, first)) === 'completed', 5000, 'the retry to complete');
+    await queue.cancel(name, third!);
+  });
+
+  it('sendMany stores jobs in one statement, a duplicate key once, and they run', async () => {
     const { queue } = env();
+    const name = uniqueName('many');
+    const later = new Date(Date.now() + 60_000);
+    await queue.send(name, { i: -1 }, { singletonKey: 'waiting', startAfter: later });
+    const seen: number[] = [];
+    await queue.work(
+      name,
+      async (job) => {
+        seen.push(job.data.i);
+      },
+      { concurrency: 2 },
+    );
+    await queue.sendMany(name, [
+      { data: { i: 0 } },
+      { data: { i: 1 }, opts: { singletonKey: 'a' } },
+      { data: { i: 2 }, opts: { singletonKey: 'a' } }, // the same key earlier in the batch: not stored
+      { data: { i: 3 }, opts: { singletonKey: 'waiting' } }, // a waiting job's key: not stored
+      { data: { i: 4 }, opts: { startAfter: new Date(Date.now() + 800) } },
+    ]);
+    await until(() => seen.length === 3, 5000, 'the three stored jobs');
+    await sleep(700);
+    expect(seen.sort()).toEqual([0, 1, 4]);
+    await queue.sendMany(name, []); // nothing to store is fine
+  });
+
+  it('a cancelled delayed job never runs; cancelling an unknown or finished id is a no-op', async () => {
+    const { queue, db } = env();
     const name = uniqueName('cancel');
     let runs = 0;
     await queue.work(name, async () => {
@@ -138,6 +209,39 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     await queue.cancel(name, id);
     await sleep(1300);
     expect(runs).toBe(0);
+
+    await queue.cancel(name, randomUUID());
+    await queue.cancel(name, 'not-a-job-id');
+    const done = (await queue.send(name, {}))!;
+    await until(async () => (await jobState(db, done)) === 'completed', 5000, 'a job to complete');
+    await queue.cancel(name, done);
+    expect(await jobState(db, done)).toBe('completed');
+    // Another name's job is not this name's to cancel.
+    const elsewhere = (await queue.send(
+      uniqueName('cancel'),
+      {},
+      { startAfter: new Date(Date.now() + 60_000) },
+    ))!;
+    await queue.cancel(name, elsewhere);
+    expect(await jobState(db, elsewhere)).toBe('created');
+  });
+
+  it('a job cancelled while it runs stays cancelled when its handler returns', async () => {
+    const { queue, db } = env();
+    const name = uniqueName('cancel-running');
+    let started = false;
+    let finished = false;
+    await queue.work(name, async () => {
+      started = true;
+      await sleep(400);
+      finished = true;
+    });
+    const id = (await queue.send(name, {}))!;
+    await until(() => started, 5000, 'the handler to start');
+    await queue.cancel(name, id);
+    await until(() => finished, 5000, 'the handler to return');
+    await sleep(100);
+    expect(await jobState(db, id)).toBe('cancelled');
   });
 
   it('runs up to `concurrency` jobs of a name at once', async () => {
@@ -161,6 +265,43 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     expect(most).toBe(3);
   });
 
+  it('takes back the claim of an instance that stopped beating, and no live claim', async () => {
+    const { queue, db } = env();
+    const name = uniqueName('orphan');
+    const insertActive = async (heartbeatAgoS: number, startedAgoS: number) => {
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO jobs (name, data, state, retry_limit, claim, started_at, heartbeat_at)
+         VALUES ($1, $2::jsonb, 'active', 2, $3, now() - $4::int * interval '1 second',
+                 now() - $5::int * interval '1 second')
+         RETURNING id`,
+        [name, JSON.stringify({ heartbeatAgoS }), randomUUID(), startedAgoS, heartbeatAgoS],
+      );
+      return rows[0]!.id;
+    };
+    // As a dead instance leaves them: one silent for longer than HEARTBEAT_S, one beating but
+    // running past EXPIRE_S; and a live one, beating.
+    const silent = await insertActive(HEARTBEAT_S + 1, HEARTBEAT_S + 1);
+    const tooLong = await insertActive(1, EXPIRE_S + 1);
+    const live = await insertActive(1, 60);
+    const seen: string[] = [];
+    await queue.work(name, async (job) => {
+      seen.push(job.id);
+    });
+    await until(() => seen.length === 2, 12_000, 'the two orphaned jobs to run again');
+    expect(seen.sort()).toEqual([silent, tooLong].sort());
+    expect(await jobRow(db, silent)).toMatchObject({
+      state: 'completed',
+      retry_count: 1,
+      error: expect.stringContaining('no heartbeat'),
+    });
+    expect(await jobRow(db, tooLong)).toMatchObject({
+      state: 'completed',
+      error: expect.stringContaining('longer'),
+    });
+    expect(await jobState(db, live)).toBe('active');
+    await db.query(`UPDATE jobs SET state = 'cancelled' WHERE id = $1`, [live]);
+  });
+
   it('stop() waits for a running handler', async () => {
     const { db } = env();
     const queue2 = await createJobQueue(db, { pollIntervalMs: POLL_MS, log: quiet });
@@ -182,34 +323,32 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
 
 describe('job queue on PGlite', () => {
   let dataDir: string;
-  let pglite: PGlite;
+  let database: Database;
   let db: SqlExecutor;
   let queue: JobQueue;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-jobs-'));
-    pglite = await PGlite.create(dataDir);
-    db = sqlExecutorFromPglite(pglite);
+    database = await openDatabase({ dataDir });
+    db = database.sql;
     queue = await createJobQueue(db, { pollIntervalMs: POLL_MS, log: quiet });
   });
 
   afterAll(async () => {
     await queue?.stop();
-    await pglite?.close();
+    await database?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   sharedBehaviour(() => ({ queue, db }));
 
-  it('refuses to run jobs over an executor whose exec() drops the results', async () => {
-    const lossy: SqlExecutor = { ...db, exec: async (text) => void (await pglite.exec(text)) };
-    await expect(createJobQueue(lossy, { log: quiet })).rejects.toThrow(/exec must resolve/);
+  it('refuses to start on a database without its table (migrations not applied)', async () => {
+    const bare: SqlExecutor = { ...db, query: async <T>() => ({ rows: [{ found: false }] as T[] }) };
+    await expect(createJobQueue(bare, { log: quiet })).rejects.toThrow(/apply the migrations/);
   });
 
   it('a store-only queue (start: false) stores jobs that a running queue runs', async () => {
-    // Even over a lossy executor: storing needs no multi-statement rows, only maintenance does.
-    const lossy: SqlExecutor = { ...db, exec: async (text) => void (await pglite.exec(text)) };
-    const storeOnly = await createJobQueue(lossy, { start: false, log: quiet });
+    const storeOnly = await createJobQueue(db, { start: false, log: quiet });
     const name = uniqueName('store-only');
     let ranHere = 0;
     await storeOnly.work(name, async () => {
@@ -232,10 +371,10 @@ describe('job queue on PGlite', () => {
     const startAfter = new Date(Date.now() + 1500);
     const id = await queue.send(name, { escalate: 'alert-9' }, { startAfter });
     await queue.stop();
-    await pglite.close();
+    await database.close();
 
-    pglite = await PGlite.create(dataDir);
-    db = sqlExecutorFromPglite(pglite);
+    database = await openDatabase({ dataDir });
+    db = database.sql;
     queue = await createJobQueue(db, { pollIntervalMs: POLL_MS, log: quiet });
     const seen: { job: Job; at: number }[] = [];
     await queue.work(name, async (job) => {
@@ -252,9 +391,8 @@ describe('job queue on PGlite', () => {
 describe.skipIf(!hasPostgres)('job queue on PostgreSQL', () => {
   const dbName = `vigil_jobs_test_${randomBytes(6).toString('hex')}`;
   let admin: pg.Pool;
-  let poolA: pg.Pool;
-  let poolB: pg.Pool;
-  let dbA: SqlExecutor;
+  let databaseA: Database;
+  let databaseB: Database;
   let queueA: JobQueue;
   let queueB: JobQueue;
 
@@ -263,22 +401,25 @@ describe.skipIf(!hasPostgres)('job queue on PostgreSQL', () => {
     await admin.query(`CREATE DATABASE ${dbName}`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${dbName}`;
-    // Two pools stand for two server instances sharing one database.
-    poolA = new pg.Pool({ connectionString: url.toString(), max: 5 });
-    poolB = new pg.Pool({ connectionString: url.toString(), max: 5 });
+    // Two databases opened together stand for two server instances starting on one empty
+    // PostgreSQL: the migrations (the jobs table among them) run once, under the startup lock.
+    [databaseA, databaseB] = await Promise.all([
+      openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' }),
+      openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' }),
+    ]);
     // pool.end() resolves before the sockets close; the DROP below must not crash a closing client.
-    for (const pool of [poolA, poolB]) pool.on('connect', (client) => client.on('error', () => {}));
-    dbA = sqlExecutorFromPool(poolA);
-    // Started together: pg-boss creates its schema under an advisory lock, once.
+    for (const { pool } of [databaseA, databaseB]) {
+      pool!.on('connect', (client) => client.on('error', () => {}));
+    }
     [queueA, queueB] = await Promise.all([
-      createJobQueue(dbA, { pollIntervalMs: POLL_MS, log: quiet }),
-      createJobQueue(sqlExecutorFromPool(poolB), { pollIntervalMs: POLL_MS, log: quiet }),
+      createJobQueue(databaseA.sql, { pollIntervalMs: POLL_MS, log: quiet }),
+      createJobQueue(databaseB.sql, { pollIntervalMs: POLL_MS, log: quiet }),
     ]);
   });
 
   afterAll(async () => {
     await Promise.all([queueA?.stop(), queueB?.stop()]);
-    await Promise.all([poolA?.end(), poolB?.end()]);
+    await Promise.all([databaseA?.close(), databaseB?.close()]);
     if (admin) {
       await until(
         async () =>
@@ -291,7 +432,7 @@ describe.skipIf(!hasPostgres)('job queue on PostgreSQL', () => {
     }
   });
 
-  sharedBehaviour(() => ({ queue: queueA, db: dbA }));
+  sharedBehaviour(() => ({ queue: queueA, db: databaseA.sql }));
 
   it('two instances working one job name run each of 20 jobs exactly once', async () => {
     const name = uniqueName('shared');
@@ -311,8 +452,19 @@ describe.skipIf(!hasPostgres)('job queue on PostgreSQL', () => {
     expect([...runs.keys()].sort()).toEqual([...ids].sort());
     for (const [, by] of runs) expect(by).toHaveLength(1);
     const byA = [...runs.values()].filter((by) => by[0] === 'A').length;
-    // Both instances took part (each fetches with FOR UPDATE SKIP LOCKED).
+    // Both instances took part (each claims with FOR UPDATE SKIP LOCKED).
     expect(byA).toBeGreaterThan(0);
     expect(byA).toBeLessThan(20);
+  });
+
+  it('two instances sending one singletonKey at once store one job', async () => {
+    const name = uniqueName('race');
+    const later = new Date(Date.now() + 60_000);
+    const sent = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? queueA : queueB).send(name, { i }, { singletonKey: 'one', startAfter: later }),
+      ),
+    );
+    expect(sent.filter((id) => id !== null)).toHaveLength(1);
   });
 });

@@ -132,8 +132,8 @@ export async function mergeGinPendingLists(pglite: PGlite, signal?: AbortSignal)
 /**
  * The tables whose rows are updated or deleted all day (each heartbeat rewrites its gateway's row,
  * the outbox and button events are pruned, alerts change state, sessions rotate), and those growing
- * fastest (alert events, heartbeats), so the planner's statistics keep up. pg-boss's job table
- * (partitioned; the parent covers every queue's partition) once the job queue has created it.
+ * fastest (alert events, heartbeats), so the planner's statistics keep up; and the job queue's
+ * table, whose rows change state several times each.
  */
 export const PGLITE_VACUUM_TABLES: readonly string[] = [
   'outbox',
@@ -147,7 +147,7 @@ export const PGLITE_VACUUM_TABLES: readonly string[] = [
   'sessions',
   'refresh_tokens',
   'login_failures',
-  'pgboss.job',
+  'jobs',
 ];
 
 /**

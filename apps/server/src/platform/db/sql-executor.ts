@@ -5,10 +5,9 @@ import type pg from 'pg';
  * Raw SQL access, whichever engine runs. `query` runs one parameterised statement; `exec` runs text
  * without parameters that may hold several statements (e.g. `BEGIN; ...; COMMIT;`).
  *
- * Contract for the queue: `exec` must resolve to the driver's results - PGlite's `exec()` array, or
- * node-postgres' `Result | Result[]` - because pg-boss reads RETURNING rows out of multi-statement
- * blocks; `createJobQueue` checks this at start. On `kind: 'pg'` a failed `exec` must not hand a
- * connection stuck in an aborted transaction back to the pool (see `sqlExecutorFromPool`).
+ * `exec` resolves to the driver's results (PGlite's `exec()` array, or node-postgres'
+ * `Result | Result[]`). On `kind: 'pg'` a failed `exec` must not hand a connection stuck in an
+ * aborted transaction back to the pool (see `sqlExecutorFromPool`).
  */
 export type SqlExecutor = {
   kind: 'pglite' | 'pg';
@@ -16,7 +15,7 @@ export type SqlExecutor = {
   exec(text: string): Promise<unknown>;
 };
 
-/** A SqlExecutor over a PGlite instance, as the job queue needs it. */
+/** A SqlExecutor over a PGlite instance. */
 export function sqlExecutorFromPglite(pglite: PGlite): SqlExecutor {
   return {
     kind: 'pglite',

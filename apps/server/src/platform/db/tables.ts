@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 /**
@@ -79,4 +89,48 @@ export const outbox = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The durable job queue (platform/jobs.ts, which alone reads and writes it). `state`: `created`
+ * (waiting) → `active` (claimed) → `completed`; a failed attempt goes to `retry` (waiting again,
+ * `start_after` one retry delay later) or, out of retries, to `failed`; `cancelled` by `cancel`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull().default({}),
+    state: text('state').notNull().default('created'),
+    /** At most one waiting (`created`) job per (name, key): `jobs_singleton_idx`. */
+    singletonKey: text('singleton_key'),
+    /** Not claimed before this time, on the database clock. */
+    startAfter: timestamp('start_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    retryLimit: integer('retry_limit').notNull(),
+    retryCount: integer('retry_count').notNull().default(0),
+    /** The running attempt's own id: only its holder may heartbeat, complete or fail it. */
+    claim: uuid('claim'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    /** When it completed, failed for good or was cancelled; such rows are deleted after a week. */
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** The last failed attempt's error. */
+    error: text('error'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('jobs_singleton_idx')
+      .on(t.name, t.singletonKey)
+      .where(sql`${t.state} = 'created'`),
+    index('jobs_due_idx')
+      .on(t.name, t.startAfter)
+      .where(sql`${t.state} in ('created', 'retry')`),
+    index('jobs_active_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.state} = 'active'`),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.state} in ('completed', 'failed', 'cancelled')`),
+  ],
 );
