@@ -8,8 +8,8 @@ import { useCreateZone } from '../api/zones';
 export type ZoneAddFormProps = {
   /** The zone the new one goes inside; the new zone takes the next level below it. */
   parent: Zone;
-  /** Called once added (true) or cancelled (false). */
-  onClose: (added: boolean) => void;
+  /** Called with the new zone once added, or with null when cancelled. */
+  onClose: (added: Zone | null) => void;
 };
 
 /** The inline 'add zone' field of a tree node (SPEC §5: the new zone's name is trimmed). */
@@ -22,8 +22,9 @@ export function ZoneAddForm({ parent, onClose }: ZoneAddFormProps) {
   async function add() {
     if (!trimmed || !level || create.isPending) return;
     try {
-      await create.mutateAsync({ name: trimmed, level, parent: parent.id });
-      onClose(true);
+      const added = await create.mutateAsync({ name: trimmed, level, parent: parent.id });
+      notifications.show({ color: 'green', message: `Zone "${added.name}" added` });
+      onClose(added);
     } catch (error) {
       notifications.show({ color: 'red', message: messages.zoneAddProblem(trimmed, error) });
     }
@@ -44,7 +45,7 @@ export function ZoneAddForm({ parent, onClose }: ZoneAddFormProps) {
             void add();
           } else if (event.key === 'Escape') {
             event.preventDefault();
-            onClose(false);
+            onClose(null);
           }
         }}
       />
@@ -61,7 +62,7 @@ export function ZoneAddForm({ parent, onClose }: ZoneAddFormProps) {
         size="compact-sm"
         variant="default"
         aria-label={`Cancel adding a zone inside ${parent.name}`}
-        onClick={() => onClose(false)}
+        onClick={() => onClose(null)}
       >
         Cancel
       </Button>

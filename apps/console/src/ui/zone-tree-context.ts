@@ -11,6 +11,11 @@ export type ZoneTreeContextValue = {
   selected?: string | null;
   onSelect?: (zone: Zone) => void;
   editable: boolean;
+  /** A zone just added: its node takes the focus once it shows, and the tree's owner hears of it. */
+  revealId: string | null;
+  reveal: (zone: Zone) => void;
+  /** The revealed node has taken the focus. */
+  revealed: () => void;
 };
 
 export const ZoneTreeContext = createContext<ZoneTreeContextValue | null>(null);

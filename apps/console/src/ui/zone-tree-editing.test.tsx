@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
@@ -39,6 +39,31 @@ describe('ZoneTree editing (SPEC §2.8, §5, §8)', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('says the zone was added, and moves the focus to its node', async () => {
+    renderEditable();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add zone inside Main site' }));
+    await userEvent.keyboard('Building B{Enter}');
+    expect(await screen.findByText('Zone "Building B" added')).toBeInTheDocument();
+    await waitFor(async () => expect(await item('Building B')).toHaveFocus());
+    expect(await item('Building B')).toHaveAttribute('tabindex', '0');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(await item('Building A')).toHaveFocus();
+  });
+
+  it('opens a closed parent to show the zone added inside it, and tells the tree’s owner', async () => {
+    serveZones(DEMO_ZONES);
+    const onAdded = vi.fn();
+    renderWithProviders(<ZoneTree editable selected="site-annex" onSelect={() => {}} onAdded={onAdded} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add zone inside Main site' }));
+    expect(await item('Main site')).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('Building C{Enter}');
+    await waitFor(async () => expect(await item('Building C')).toHaveFocus());
+    expect(await item('Main site')).toHaveAttribute('aria-expanded', 'true');
+    expect(onAdded).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Building C', parent: 'site-main' }),
+    );
+  });
+
   it('adds inside a zone that had none, and cancels with Escape', async () => {
     renderEditable();
     await userEvent.click(await screen.findByRole('button', { name: 'Add zone inside Annex' }));
@@ -65,6 +90,7 @@ describe('ZoneTree editing (SPEC §2.8, §5, §8)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveValue(' Building A ');
+    expect(screen.queryByText(/added$/)).not.toBeInTheDocument();
   });
 
   it('deletes a zone after confirmation', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Badge, Box, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { Zone } from '@vigil/domain';
@@ -32,6 +32,8 @@ export function ZoneTreeNode({ zone, depth }: { zone: Zone; depth: number }) {
   const childItems = () => wrapRef.current?.querySelectorAll<HTMLElement>(`:scope > ul ${ITEM}`) ?? [];
   const parentItem = () =>
     wrapRef.current?.parentElement?.closest('li')?.querySelector<HTMLElement>(`:scope > ${ITEM}`);
+
+  useRevealed(zone.id, isSelected, ref);
 
   function setOpen(open: boolean) {
     // Collapsing over the focus stop moves it to this node, so Tab still reaches the tree.
@@ -119,8 +121,9 @@ export function ZoneTreeNode({ zone, depth }: { zone: Zone; depth: number }) {
             parent={zone}
             onClose={(added) => {
               setAdding(false);
-              if (added) tree.setExpanded(zone.id, true);
+              // The focus comes back here, and moves on to the new zone once its node shows.
               ref.current?.focus();
+              if (added) tree.reveal(added);
             }}
           />
         )}
@@ -129,6 +132,23 @@ export function ZoneTreeNode({ zone, depth }: { zone: Zone; depth: number }) {
       {expanded && <ZoneTreeChildren id={groupId} parent={zone} depth={depth + 1} />}
     </li>
   );
+}
+
+/**
+ * Brings a node into view: the selected one when it shows (e.g. after a reload), and a zone just
+ * added, which also takes the focus so the keyboard goes on from it.
+ */
+function useRevealed(id: string, selected: boolean, ref: RefObject<HTMLElement | null>) {
+  const { revealId, revealed } = useZoneTreeContext();
+  const reveal = revealId === id;
+  useEffect(() => {
+    const item = ref.current;
+    if (!item || !(selected || reveal)) return;
+    item.scrollIntoView({ block: 'nearest' });
+    if (!reveal) return;
+    item.focus();
+    revealed();
+  }, [ref, selected, reveal, revealed]);
 }
 
 /** An open zone's children while they load, fail, or have more than one page to show. */

@@ -7,7 +7,10 @@ import { DEMO_ZONES, serveZones } from '../test/zone-server';
 import { zoneFixture } from '../test/zone-fixtures';
 import { ZoneTree } from './zone-tree';
 
-afterEach(() => notifications.clean());
+afterEach(() => {
+  notifications.clean();
+  vi.restoreAllMocks();
+});
 
 const item = (name: string) => screen.findByRole('treeitem', { name });
 const requests = (fetch: ReturnType<typeof serveZones>['fetch']) =>
@@ -111,5 +114,49 @@ describe('ZoneTree (SPEC §2.8, §9)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more zones inside Floor 9' }));
     expect(await item('Area 200')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the nodes opened and closed under its key across a reload of the tab', async () => {
+    serveZones(DEMO_ZONES);
+    const first = renderWithProviders(<ZoneTree expansionKey="zones.org.u-1" />);
+    await userEvent.click(await screen.findByText('Main site'));
+    await userEvent.click(await screen.findByText('Building A'));
+    expect(await item('Floor 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Building A'));
+    await userEvent.click(screen.getByText('Building A'));
+    await userEvent.click(screen.getByText('Acme'));
+    first.unmount();
+
+    renderWithProviders(<ZoneTree expansionKey="zones.org.u-1" />);
+    expect(await item('Acme')).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(screen.getByText('Acme'));
+    expect(await item('Main site')).toHaveAttribute('aria-expanded', 'true');
+    expect(await item('Building A')).toHaveAttribute('aria-expanded', 'true');
+    expect(await item('Floor 1')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('starts from the defaults under another key or without one', async () => {
+    serveZones(DEMO_ZONES);
+    const first = renderWithProviders(<ZoneTree expansionKey="zones.org.u-1" />);
+    await userEvent.click(await screen.findByText('Main site'));
+    expect(await item('Building A')).toBeInTheDocument();
+    first.unmount();
+
+    const other = renderWithProviders(<ZoneTree expansionKey="zones.org.u-2" />);
+    expect(await item('Main site')).toHaveAttribute('aria-expanded', 'false');
+    other.unmount();
+    renderWithProviders(<ZoneTree />);
+    expect(await item('Main site')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('brings the selected zone into view once it shows', async () => {
+    serveZones(DEMO_ZONES);
+    const scrolled: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this.textContent ?? '');
+    });
+    renderWithProviders(<ZoneTree selected="floor-1" onSelect={() => {}} />);
+    await item('Floor 1');
+    await waitFor(() => expect(scrolled).toEqual([expect.stringContaining('Floor 1')]));
   });
 });

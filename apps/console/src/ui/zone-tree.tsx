@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Group, Loader, Text } from '@mantine/core';
 import type { Zone } from '@vigil/domain';
 import { useOrganisationZone, useZone } from '../api/zones';
 import { EmptyState } from './empty-state';
 import { ErrorPanel } from './error-panel';
 import { ZoneTreeContext, type ZoneTreeContextValue } from './zone-tree-context';
+import { useZoneTreeToggles } from './zone-tree-expansion';
 import { ZoneTreeNode } from './zone-tree-node';
 
 export type ZoneTreeProps = {
@@ -18,6 +19,10 @@ export type ZoneTreeProps = {
   label?: string;
   /** Moves the focus into the tree once it has loaded (e.g. when a picker opens it). */
   autoFocus?: boolean;
+  /** Keeps the nodes the user opens and closes in sessionStorage under this key, across reloads. */
+  expansionKey?: string;
+  /** Hears of a zone added in the tree (once its parent is open and its node about to take the focus). */
+  onAdded?: (zone: Zone) => void;
 };
 
 /** Up/Down/Home/End move between the visible nodes; each node handles Left/Right/Enter itself. */
@@ -38,39 +43,66 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   target.focus();
 }
 
-/** SPEC §2.8: the caller's organisation as a tree, loaded one level (200 zones a page) per expansion. */
-export function ZoneTree({
-  selected,
-  onSelect,
-  editable = false,
-  label = 'Zones',
-  autoFocus,
-}: ZoneTreeProps) {
-  const org = useOrganisationZone();
+type TreeOptions = Pick<ZoneTreeProps, 'selected' | 'onSelect' | 'expansionKey' | 'onAdded'> & {
+  editable: boolean;
+  rootId: string | undefined;
+};
+
+/** What every node shares: expansion (kept per session under a key), focus, selection, a zone just added. */
+function useTreeContext(options: TreeOptions): ZoneTreeContextValue {
+  const { selected, onSelect, editable, expansionKey, onAdded, rootId } = options;
   const path = useZone(selected, { context: true });
-  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const [toggled, setExpanded] = useZoneTreeToggles(expansionKey);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const rootId = org.data?.id;
-  const treeRef = useRef<HTMLUListElement>(null);
+  const [revealId, setRevealId] = useState<string | null>(null);
+  const revealed = useCallback(() => setRevealId(null), []);
 
-  useEffect(() => {
-    if (autoFocus && rootId)
-      treeRef.current?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]')?.focus();
-  }, [autoFocus, rootId]);
-
-  const tree = useMemo<ZoneTreeContextValue>(() => {
+  return useMemo<ZoneTreeContextValue>(() => {
     // Until the user toggles them, the organisation and the selected zone's ancestors are open.
     const ancestors = new Set((path.data?.context ?? []).map((z) => z.id).filter((id) => id !== selected));
     return {
       activeId: activeId ?? rootId ?? '',
       setActiveId,
       isExpanded: (id) => toggled[id] ?? (id === rootId || ancestors.has(id)),
-      setExpanded: (id, open) => setToggled((t) => ({ ...t, [id]: open })),
+      setExpanded,
       selected,
       onSelect,
       editable,
+      revealId,
+      reveal: (zone) => {
+        if (zone.parent) setExpanded(zone.parent, true);
+        setRevealId(zone.id);
+        onAdded?.(zone);
+      },
+      revealed,
     };
-  }, [activeId, rootId, toggled, path.data, selected, onSelect, editable]);
+  }, [
+    activeId,
+    rootId,
+    toggled,
+    setExpanded,
+    path.data,
+    selected,
+    onSelect,
+    editable,
+    revealId,
+    revealed,
+    onAdded,
+  ]);
+}
+
+/** SPEC §2.8: the caller's organisation as a tree, loaded one level (200 zones a page) per expansion. */
+export function ZoneTree(props: ZoneTreeProps) {
+  const { label = 'Zones', autoFocus } = props;
+  const org = useOrganisationZone();
+  const rootId = org.data?.id;
+  const tree = useTreeContext({ ...props, editable: props.editable ?? false, rootId });
+  const treeRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (autoFocus && rootId)
+      treeRef.current?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]')?.focus();
+  }, [autoFocus, rootId]);
 
   if (org.isPending) {
     return (

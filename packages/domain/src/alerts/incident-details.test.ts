@@ -3,6 +3,7 @@ import {
   applicableQuestions,
   setAnswer,
   setAnswerText,
+  unansweredQuestions,
   validateAlertClose,
   validateReasonDetails,
   type IncidentDetails,
@@ -254,5 +255,21 @@ describe('validateAlertClose (SPEC §4 Alerts, §5 Alert reason editor)', () => 
     ],
   ])('%s', (_case, input, context, expected) => {
     expect(validateAlertClose(input, context)).toEqual(expected);
+  });
+});
+
+describe('unansweredQuestions (SPEC §5 Alert reason editor)', () => {
+  it.each<[string, IncidentDetails, string[]]>([
+    ['nothing answered', {}, ['category', 'source', 'injury']],
+    ['injured, nobody named', { category: 'verbal', source: 'patient', injury: 'yes' }, ['target']],
+    ["'other' without its write-in", { category: 'other', source: 'patient', injury: 'no' }, ['category']],
+    [
+      "'other' with a blank write-in",
+      { category: 'other', categoryText: '  ', injury: 'no' },
+      ['category', 'source'],
+    ],
+    ['everything', { category: 'other', categoryText: 'Smoke', source: 'visitor', injury: 'no' }, []],
+  ])('%s', (_, answers, expected) => {
+    expect(unansweredQuestions(answers)).toEqual(expected);
   });
 });

@@ -190,6 +190,24 @@ export function setAnswerText(
   return next;
 }
 
+/** Whether an 'other' answer still lacks its write-in (SPEC §5: answers of 'other' need details text). */
+export function lacksWriteIn(answers: IncidentDetails, question: IncidentQuestion): boolean {
+  const { textKey } = question;
+  return (
+    textKey !== null && answerValues(answers, question.id).includes(OTHER_ANSWER) && !answers[textKey]?.trim()
+  );
+}
+
+/**
+ * SPEC §5 Alert reason editor: the applicable questions not yet answered, in order — no choice, or
+ * an 'other' without its write-in. The server refuses naming the first; the console marks them all.
+ */
+export function unansweredQuestions(answers: IncidentDetails): IncidentQuestionId[] {
+  return applicableQuestions(answers)
+    .filter((q) => answerValues(answers, q.id).length === 0 || lacksWriteIn(answers, q))
+    .map((q) => q.id);
+}
+
 /** A refusal of the questionnaire names the first question at fault, for the console to point at. */
 export type ReasonDetailsVerdict =
   { ok: true; value: IncidentDetails } | { ok: false; reason: string; questionId?: IncidentQuestionId };
@@ -204,16 +222,13 @@ export function validateReasonDetails(input: unknown): ReasonDetailsVerdict {
   const parsed = incidentDetailsSchema.safeParse(input ?? {});
   if (!parsed.success) return { ok: false, reason: INVALID_REASON_DETAILS_REASON };
   const answers = parsed.data;
+  const [unanswered] = unansweredQuestions(answers);
+  if (unanswered) return { ok: false, reason: ANSWER_ALL_QUESTIONS_REASON, questionId: unanswered };
   const value: IncidentDetails = {};
   for (const q of applicableQuestions(answers)) {
     const chosen = answerValues(answers, q.id);
-    if (chosen.length === 0) return { ok: false, reason: ANSWER_ALL_QUESTIONS_REASON, questionId: q.id };
     Object.assign(value, { [q.id]: q.multiple ? [...new Set(chosen)] : chosen[0] });
-    if (q.textKey && chosen.includes(OTHER_ANSWER)) {
-      const text = answers[q.textKey]?.trim() ?? '';
-      if (text === '') return { ok: false, reason: ANSWER_ALL_QUESTIONS_REASON, questionId: q.id };
-      value[q.textKey] = text;
-    }
+    if (q.textKey && chosen.includes(OTHER_ANSWER)) value[q.textKey] = answers[q.textKey]!.trim();
   }
   return { ok: true, value };
 }

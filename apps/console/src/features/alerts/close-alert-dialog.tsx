@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import {
   ALERT_CLOSE_KINDS,
   ALERT_REASONS,
   ANSWER_ALL_QUESTIONS_REASON,
   REASON_TEXT_MAX,
   reasonByCode,
+  unansweredQuestions,
   validateAlertClose,
   type Alert,
   type IncidentDetails,
@@ -15,7 +17,8 @@ import { useCloseAlert } from '../../api/alerts';
 import { reasonOf } from '../../api/errors';
 import { alertLocationPath, alertPersonName } from '../../ui/alert-labels';
 import { EditModal } from '../../ui/edit-modal';
-import { IncidentQuestions } from './incident-questions';
+import { refusedQuestion, remainingMarks } from './close-alert-dialog-answers';
+import { ReasonDetailsQuestions } from './close-alert-dialog-questions';
 
 const KIND_TITLES = { resolved: 'Resolved', ignored: 'Ignored', test: 'Test' } as const;
 const REASON_OPTIONS = [
@@ -26,7 +29,7 @@ const REASON_OPTIONS = [
   })),
 ];
 
-type Fault = 'reason' | 'text' | IncidentQuestionId | null;
+type Fault = 'reason' | 'text' | null;
 
 export type CloseAlertDialogProps = {
   alert: Alert;
@@ -44,6 +47,7 @@ export function CloseAlertDialog({ alert, reasonDetailsFlag, onClose }: CloseAle
   // The server checks the alert's own zone: when it asks for details this console did not offer, offer them.
   const [askDetails, setAskDetails] = useState(reasonDetailsFlag);
   const [fault, setFault] = useState<Fault>(null);
+  const questions = useQuestionMarks(answers);
   const reason = reasonByCode(reasonCode);
 
   async function submit() {
@@ -52,16 +56,25 @@ export function CloseAlertDialog({ alert, reasonDetailsFlag, onClose }: CloseAle
       { reasonDetailsFlag: askDetails },
     );
     if (!verdict.ok) {
-      setFault(verdict.questionId ?? (reason ? 'text' : 'reason'));
+      setFault(verdict.questionId ? null : reason ? 'text' : 'reason');
+      if (verdict.questionId) questions.mark([]);
       throw new Error(verdict.reason);
     }
     setFault(null);
     try {
       await closeAlert.mutateAsync({ id: alert.id, ...verdict.value });
     } catch (err) {
-      if (reasonOf(err) === ANSWER_ALL_QUESTIONS_REASON) setAskDetails(true);
+      onRefused(err);
       throw err;
     }
+    notifications.show({ color: 'green', message: `Alert for ${alertPersonName(alert)} closed` });
+  }
+
+  /** The server asks for details this console did not ask, or names the question it refuses. */
+  function onRefused(err: unknown) {
+    const questionId = refusedQuestion(err);
+    if (questionId || reasonOf(err) === ANSWER_ALL_QUESTIONS_REASON) setAskDetails(true);
+    if (questionId) questions.mark([questionId]);
   }
 
   return (
@@ -89,13 +102,46 @@ export function CloseAlertDialog({ alert, reasonDetailsFlag, onClose }: CloseAle
           withAsterisk={reason?.needsText}
         />
         {askDetails && reason?.asksDetails && (
-          <IncidentQuestions
+          <ReasonDetailsQuestions
+            ref={questions.ref}
             answers={answers}
-            onChange={setAnswers}
-            invalid={fault !== 'reason' && fault !== 'text' ? (fault ?? undefined) : undefined}
+            onChange={(next) => {
+              questions.update(next);
+              setAnswers(next);
+            }}
+            invalid={questions.marks}
           />
         )}
       </Stack>
     </EditModal>
   );
+}
+
+/**
+ * The questions marked unanswered: a failed check marks every unanswered one (plus any the server
+ * named) and moves the focus to the first marked input; answering a question clears its mark.
+ */
+function useQuestionMarks(answers: IncidentDetails) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [marks, setMarks] = useState<IncidentQuestionId[]>([]);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    ref.current?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  return {
+    ref,
+    marks,
+    /** Marks the unanswered questions and the given ones, then focuses the first. */
+    mark(also: readonly IncidentQuestionId[]) {
+      const unanswered = unansweredQuestions(answers);
+      setMarks([...unanswered, ...also.filter((id) => !unanswered.includes(id))]);
+      setFocusRequest((n) => n + 1);
+    },
+    update(next: IncidentDetails) {
+      setMarks((current) => remainingMarks(current, answers, next));
+    },
+  };
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { Grid, Paper, Stack, Text } from '@mantine/core';
 import type { Zone } from '@vigil/domain';
 import { useSignedIn } from '../../session/session';
@@ -6,10 +7,33 @@ import { PageHeader } from '../../ui/page-header';
 import { ZoneTree } from '../../ui/zone-tree';
 import { ZoneDetails } from './zone-details';
 
+/** The query parameter holding the selected zone's id, so a reload or a shared link shows the same zone. */
+const ZONE_PARAM = 'zone';
+
+/** The selected zone's id, kept in the URL; each change replaces the entry rather than piling up history. */
+function useSelectedZone() {
+  const [params, setParams] = useSearchParams();
+  const select = useCallback(
+    (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set(ZONE_PARAM, id);
+          else next.delete(ZONE_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [params.get(ZONE_PARAM), select] as const;
+}
+
 /** Settings › Zones: the organisation's tree, and the chosen zone's name, place and settings. */
 export function ZonesScreen() {
-  const { ability } = useSignedIn();
-  const [selected, setSelected] = useState<Zone | null>(null);
+  const { ability, me } = useSignedIn();
+  const [selected, select] = useSelectedZone();
+  const selectZone = useCallback((zone: Zone) => select(zone.id), [select]);
   const editable = ability.can('update', 'Zone');
 
   return (
@@ -24,8 +48,10 @@ export function ZonesScreen() {
             <ZoneTree
               label="Zones of your organisation"
               editable={editable}
-              selected={selected?.id ?? null}
-              onSelect={setSelected}
+              selected={selected}
+              onSelect={selectZone}
+              onAdded={selectZone}
+              expansionKey={`zones.${me.org.id}.${me.id}`}
             />
           </Paper>
         </Grid.Col>
@@ -33,10 +59,10 @@ export function ZonesScreen() {
           <Paper withBorder p="md">
             {selected ? (
               <ZoneDetails
-                key={selected.id}
-                zoneId={selected.id}
+                key={selected}
+                zoneId={selected}
                 editable={editable}
-                onDeleted={() => setSelected(null)}
+                onDeleted={() => select(null)}
               />
             ) : (
               <Text c="dimmed">Choose a zone in the tree to see and change its settings.</Text>

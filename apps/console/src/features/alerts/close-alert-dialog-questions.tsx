@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Checkbox, Group, Radio, Stack, TextInput, Title } from '@mantine/core';
 import {
   OTHER_ANSWER,
@@ -8,21 +9,28 @@ import {
   type IncidentQuestion,
   type IncidentQuestionId,
 } from '@vigil/domain';
+import { lacksWriteIn } from '@vigil/domain';
 
-export type IncidentQuestionsProps = {
+/** The error text of a marked question, beside SPEC §5's general 'Please answer all questions'. */
+export const ANSWER_THIS_QUESTION = 'Please answer this question';
+
+export type ReasonDetailsQuestionsProps = {
   answers: IncidentDetails;
   onChange: (answers: IncidentDetails) => void;
-  /** The question the last check found unanswered. */
-  invalid?: IncidentQuestionId;
+  /** The questions marked unanswered (by the dialog's check or the server's refusal). */
+  invalid: readonly IncidentQuestionId[];
+  /** The section, for the dialog to move the focus to the first marked input. */
+  ref?: Ref<HTMLDivElement>;
 };
 
 /**
  * SPEC §5 Incident reason details, rendered from the domain's questionnaire: the questions that
- * apply to the answers so far; changing an answer clears the answers that depended on it.
+ * apply to the answers so far; changing an answer clears the answers that depended on it. A marked
+ * question shows its error and its inputs are aria-invalid.
  */
-export function IncidentQuestions({ answers, onChange, invalid }: IncidentQuestionsProps) {
+export function ReasonDetailsQuestions({ answers, onChange, invalid, ref }: ReasonDetailsQuestionsProps) {
   return (
-    <Stack gap="sm" component="section" aria-labelledby="incident-details-title">
+    <Stack ref={ref} gap="sm" component="section" aria-labelledby="incident-details-title">
       <Title order={3} size="h5" id="incident-details-title">
         Incident details
       </Title>
@@ -32,7 +40,7 @@ export function IncidentQuestions({ answers, onChange, invalid }: IncidentQuesti
           question={question}
           answers={answers}
           onChange={onChange}
-          invalid={invalid === question.id}
+          invalid={invalid.includes(question.id)}
         />
       ))}
     </Stack>
@@ -50,35 +58,32 @@ function Question({ question, answers, onChange, invalid }: QuestionProps) {
   const value = answers[question.id];
   const chosen = value === undefined ? [] : typeof value === 'string' ? [value] : value;
   const answer = (next: string | string[]) => onChange(setAnswer(answers, question.id, next as never));
+  // A marked 'other' answer lacks only its write-in: the write-in is at fault, not the choice.
+  const writeInMissing = invalid && lacksWriteIn(answers, question);
+  const choiceInvalid = invalid && !writeInMissing;
+  const optionProps = { error: choiceInvalid, 'aria-invalid': choiceInvalid || undefined };
   const options = question.options.map((o) =>
     question.multiple ? (
-      <Checkbox key={o.value} value={o.value} label={o.label} />
+      <Checkbox key={o.value} value={o.value} label={o.label} {...optionProps} />
     ) : (
-      <Radio key={o.value} value={o.value} label={o.label} />
+      <Radio key={o.value} value={o.value} label={o.label} {...optionProps} />
     ),
   );
+  const groupProps = {
+    label: question.label,
+    error: choiceInvalid ? ANSWER_THIS_QUESTION : undefined,
+    withAsterisk: true,
+  };
   const textKey = question.textKey;
 
   return (
     <Stack gap={6}>
       {question.multiple ? (
-        <Checkbox.Group
-          label={question.label}
-          value={[...chosen]}
-          onChange={answer}
-          error={invalid}
-          withAsterisk
-        >
+        <Checkbox.Group {...groupProps} value={[...chosen]} onChange={answer}>
           <Group mt={6}>{options}</Group>
         </Checkbox.Group>
       ) : (
-        <Radio.Group
-          label={question.label}
-          value={chosen[0] ?? null}
-          onChange={answer}
-          error={invalid}
-          withAsterisk
-        >
+        <Radio.Group {...groupProps} value={chosen[0] ?? null} onChange={answer}>
           <Group mt={6}>{options}</Group>
         </Radio.Group>
       )}
@@ -88,7 +93,7 @@ function Question({ question, answers, onChange, invalid }: QuestionProps) {
           aria-label={`Please specify: ${question.label}`}
           value={answers[textKey] ?? ''}
           onChange={(event) => onChange(setAnswerText(answers, textKey, event.currentTarget.value))}
-          error={invalid && !answers[textKey]?.trim()}
+          error={writeInMissing ? ANSWER_THIS_QUESTION : undefined}
           withAsterisk
         />
       )}
