@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client';
-import { jsonRecordset } from '../platform/db/json-params';
-import { alertEvents, alerts, buttonEvents } from '../db/schema';
+import { jsonArray, jsonRecordset } from '../platform/db/json-params';
+import { alertEvents, alerts, buttonEvents, tags } from '../db/schema';
 import { outboxInsertSql } from '../platform/realtime/bus';
 import { alertEvent, type AlertContext, type AlertRow } from '../alerts';
 import { IngestRace, type Item } from './batch-types';
@@ -20,8 +20,9 @@ type BatchWrite = {
 
 /**
  * The batch's one writing statement: every claim with its answer, the new and changed alerts,
- * their history and their realtime events. Another writer that stored one of these claims, or
- * opened an alert for one of these tags since the batch read, makes it start again (IngestRace).
+ * their history, their realtime events, and the last seen time of the tags the claims name.
+ * Another writer that stored one of these claims, or opened an alert for one of these tags since
+ * the batch read, makes it start again (IngestRace).
  */
 export async function writeBatch(
   tx: Tx,
@@ -64,16 +65,51 @@ export async function writeBatch(
         where v.alert_id in (select id from a union all select id from u)
         order by v.ord
         returning 1
-      ), o as (${outboxInsertSql(rows.map((row) => alertEvent(row, ctx)))} returning 1)
+      ), o as (${outboxInsertSql(rows.map((row) => alertEvent(row, ctx)))} returning 1
+      ), s as (${lastSeenSql(claims, now)})
       select (select count(*) from c)::int as claims, (select count(*) from a)::int as opened,
         (select count(*) from u)::int as updated, (select count(*) from h)::int as history,
-        (select count(*) from o)::int as events`,
+        (select count(*) from o)::int as events, (select count(*) from s)::int as seen`,
   );
   if (written!.claims !== claims.length || written!.opened !== fresh.length) {
     throw new IngestRace(
       `ingest raced another writer: ${written!.claims}/${claims.length} claims, ${written!.opened}/${fresh.length} alerts`,
     );
   }
+}
+
+/**
+ * How far a tag's last seen may lag its latest sighting: the SPEC heartbeat period. A tag's row
+ * carries ten indexes, so each write of it costs about as much as the rest of its button event;
+ * a tag heard again and again (a burst of presses, a busy site) is written once a grain, not each
+ * time.
+ */
+export const LAST_SEEN_GRAIN_MS = 60_000;
+
+/**
+ * SPEC §3 Tag state.updatedAt (the tag's last seen) set to this batch's time for every tag of the
+ * organisation its new button events name, unless it is already within LAST_SEEN_GRAIN_MS of it; a
+ * retry of a stored button event is no new sighting. The time only moves forward (ISO texts of one
+ * form compare byte by byte as times), so a batch that started earlier but commits later leaves a
+ * newer sighting alone. Tags another transaction holds locked (a console edit, another instance's
+ * batch) are skipped, not waited for: a press never waits on a tag, and its next sighting sets it.
+ */
+function lastSeenSql(claims: Item[], now: Date): SQL {
+  const orgOf: Record<string, string> = {};
+  for (const c of claims) if (c.tag) orgOf[c.tag.id] = c.orgId;
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - LAST_SEEN_GRAIN_MS).toISOString();
+  const older = (state: SQL) => sql`coalesce(${state}->>'updatedAt', '') collate "C" < ${stale}::text`;
+  // The ids through `= any(…)`: an index lookup per tag, whatever the planner's statistics say. Only
+  // the rows to write are locked (a lock is a write too); the update then checks the locked row.
+  return sql`update ${tags} t set state = t.state || jsonb_build_object('updatedAt', ${at}::text)
+        from (select x.id from ${tags} x
+          where x.id = any(${jsonArray(Object.keys(orgOf))})
+            and x.org_id::text = (${JSON.stringify(orgOf)}::jsonb ->> x.id)
+            and ${older(sql`x.state`)}
+          order by x.id for no key update skip locked) l
+        where t.id = l.id and jsonb_typeof(t.state) = 'object' and ${older(sql`t.state`)}
+        returning 1`;
 }
 
 /** The claims as rows of (org, tag, nonce) with their answers, in key order. */
