@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -11,8 +11,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { matchRoute } from '@vigil/domain/routes';
 import type { Config } from './platform/config';
-import { openDatabase, withStartupLock, type Database, type Db } from './platform/db/client';
+import { openDatabase, type Database, type Db } from './platform/db/client';
 import { accessPlugin } from './platform/access';
 import { errorsPlugin } from './platform/error-handler';
 import { nulGuardPlugin } from './platform/nul-guard';
@@ -64,8 +65,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     bodyLimit: 1024 * 1024,
-    // One line per request instead of Fastify's two, at the level requestLogLevel gives it.
-    disableRequestLogging: true,
+    // One line per request (requestLogPlugin) instead of Fastify's two, at the level it deserves.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -77,11 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokenSecret', await loadTokenSecret(database.db));
-  // Under the startup lock: instances starting together install pg-boss's schema one at a time.
-  const jobs =
-    opts.jobs === false
-      ? undefined
-      : await withStartupLock(database, () => createJobQueue(database.sql, { log: app.log }));
+  const jobs = opts.jobs === false ? undefined : await createJobQueue(database.sql, { log: app.log });
   app.decorate('jobs', jobs);
   const realtime = new RealtimeBus(database, app.log);
   await realtime.start();
@@ -141,7 +138,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
-/** Serves the built console with an SPA fallback; `/api` paths never fall back to HTML. */
+/**
+ * Serves the built console with an SPA fallback: every other GET answers index.html, and the
+ * console routes it. Never an `/api` path, nor a missing file (see isMissingFile): a browser
+ * asking for /favicon.png or an old build's script gets a 404, not a page it cannot use.
+ */
 async function registerConsole(app: FastifyInstance, config: Config): Promise<void> {
   const dir = config.consoleDir;
   const index = dir ? path.join(dir, 'index.html') : undefined;
@@ -163,10 +164,23 @@ async function registerConsole(app: FastifyInstance, config: Config): Promise<vo
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url === '/api' || url.startsWith('/api/') || !hasConsole || req.method !== 'GET') {
+    const api = url === '/api' || url.startsWith('/api/');
+    if (api || !hasConsole || req.method !== 'GET' || isMissingFile(url)) {
       return reply.code(404).send({ reason: 'Not found', code: 'not_found' });
     }
     reply.header('cache-control', 'no-store');
     return reply.type('text/html').send(fs.createReadStream(index as string));
   });
+}
+
+/**
+ * A path that names a file (its last segment has an extension, as /missing.js does) and that no
+ * console route takes: a route's parameter may hold a dot (a sign-in link's token), and that
+ * path is still the console's. Under /assets/, the build's folder, a file name is always a file:
+ * an old build's script must fail as a 404, though the asset screen's /assets/:id matches it.
+ */
+function isMissingFile(url: string): boolean {
+  const last = url.slice(url.lastIndexOf('/') + 1);
+  if (!/\.[A-Za-z0-9]+$/.test(last)) return false;
+  return url.startsWith('/assets/') || !matchRoute(url);
 }

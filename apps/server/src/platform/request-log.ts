@@ -35,7 +35,7 @@ export function requestLogLevel({ method, status, ms, stream, heartbeat }: Reque
 }
 
 /**
- * Fastify's own request lines (two per request, both info) are off (`disableRequestLogging` in buildApp);
+ * Fastify's own request lines (two per request, both info) are off (buildApp's `logController`);
  * this hook writes the one line instead, with the request id its child logger carries.
  */
 export const requestLogPlugin = fp(async (app) => {

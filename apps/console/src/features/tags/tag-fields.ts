@@ -54,11 +54,17 @@ export function words(value: string): string {
 
 export const tagStateLabel = (state: TagConfigState | undefined) => (state ? words(state) : '');
 
-/** SPEC §9 battery level from the voltage, in words with the reading: 'Low (2,650 mV)'. */
-export function batteryLevelText(tag: Pick<Tag, 'state'>): string {
+/** SPEC §9 battery level from the voltage in words, and the reading: { level: 'Low', reading: '2,650 mV' }. */
+export function batteryParts(tag: Pick<Tag, 'state'>): { level: string; reading?: string } {
   const mv = batteryMvOf(tag);
   const level = words(batteryLevel(mv));
-  return mv === undefined ? level : `${level} (${mv.toLocaleString('en-US')} mV)`;
+  return mv === undefined ? { level } : { level, reading: `${mv.toLocaleString('en-US')} mV` };
+}
+
+/** SPEC §9 battery level from the voltage, in words with the reading: 'Low (2,650 mV)'. */
+export function batteryLevelText(tag: Pick<Tag, 'state'>): string {
+  const { level, reading } = batteryParts(tag);
+  return reading === undefined ? level : `${level} (${reading})`;
 }
 
 /** SPEC §9 tag-metadata battery label: Healthy, Low, Unhealthy or Unknown. */

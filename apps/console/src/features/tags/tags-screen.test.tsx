@@ -54,13 +54,14 @@ function render(rules: RawRule[] = TAG_ADMIN_RULES) {
 }
 
 describe('the tags list', () => {
-  it('shows each tag: owner, label, state, both battery readings, firmware, location and collection', async () => {
+  it('shows each tag: owner, label, state, battery, last seen, location and collection', async () => {
     const api = serveTags([deployed, low]);
     render();
     const row = (await screen.findByRole('cell', { name: 'Robin Porter' })).closest('tr') as HTMLElement;
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
+    const lastSeen = new Date('2026-06-01T09:00:00.000Z');
     expect(cells).toEqual([
       '',
       'c0ffee000002',
@@ -68,17 +69,40 @@ describe('the tags list', () => {
       '',
       'Deployed',
       'Low (2,650 mV)',
-      'Unhealthy',
-      'app 50',
-      new Date('2026-06-01T09:00:00.000Z').toLocaleString(),
+      lastSeen.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }),
       'North Tower › Floor 1 › Unit A',
       'Battery low, Collect Soon',
     ]);
     expect(screen.getByRole('cell', { name: 'Healthy (2,950 mV)' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'app 52, boot 7' })).toBeInTheDocument();
+    // Last seen to the minute in the row, to the second on hover.
+    expect(within(row).getByTitle(lastSeen.toLocaleString())).toBeInTheDocument();
     const [list] = api.calls('GET', '/api/tags');
     expect(list.url.searchParams.get('ownerFields')).toBe('name,personId');
     expect(list.url.searchParams.get('locationFields')).toBe('site,building,floor,unit,area,path');
+  });
+
+  it('keeps each row on one line: the location and collection cut, whole on hover', async () => {
+    serveTags([low]);
+    render();
+    const row = (await screen.findByRole('cell', { name: 'Robin Porter' })).closest('tr') as HTMLElement;
+    const location = within(row).getByRole('cell', { name: 'North Tower › Floor 1 › Unit A' });
+    expect(within(location).getByTitle('North Tower › Floor 1 › Unit A')).toBeInTheDocument();
+    const collection = within(row).getByRole('cell', { name: 'Battery low, Collect Soon' });
+    expect(within(collection).getByTitle('Battery low, Collect Soon')).toBeInTheDocument();
+    for (const cell of within(row).getAllByRole('cell')) expect(cell).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
+  it('shows the battery label and firmware once chosen in the Columns menu', async () => {
+    serveTags([low]);
+    render();
+    await screen.findByRole('cell', { name: 'Robin Porter' });
+    expect(screen.queryByRole('columnheader', { name: 'Battery label' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Firmware' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Battery label' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Firmware' }));
+    expect(screen.getByRole('cell', { name: 'Unhealthy' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'app 50' })).toBeInTheDocument();
   });
 
   it('finds a tag by its owner’s name and opens it', async () => {
@@ -103,7 +127,7 @@ describe('the tags list', () => {
     await screen.findByRole('cell', { name: 'Robin Porter' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Available');
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Robin Porter' })).not.toBeInTheDocument());
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Battery' }), 'Low');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Battery' }), 'Battery low');
     await waitFor(() =>
       expect(api.calls('GET', '/api/tags').at(-1)?.url.searchParams.get('batteryLevel')).toBe('low'),
     );

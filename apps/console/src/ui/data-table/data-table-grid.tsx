@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { flexRender, type ColumnDef, type Header, type Table as TanStackTable } from '@tanstack/react-table';
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { TruncatedCell, truncatingWidths } from './data-table-truncate';
 
 export type DataTableGridProps<T> = {
   table: TanStackTable<T>;
@@ -44,16 +45,29 @@ function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
   return <Icon size={14} aria-hidden />;
 }
 
-/** The table itself: sortable headers are buttons; clickable rows also open with Enter. */
+const ONE_LINE: CSSProperties = { whiteSpace: 'nowrap' };
+
+/**
+ * The table itself: sortable headers are buttons; clickable rows also open with Enter. Headers
+ * stay on one line, so a two-word header ('Last seen') does not make the header row twice as tall.
+ */
 export function DataTableGrid<T>({ table, onRowClick }: DataTableGridProps<T>) {
+  // A table with a truncating column keeps every row on one line (data-table-truncate.tsx).
+  const widths = truncatingWidths(table);
+  const oneLine = widths.size > 0;
   return (
     <Table.ScrollContainer minWidth={480}>
-      <Table striped highlightOnHover={!!onRowClick}>
+      {/* One-line rows sit closer side by side (8 px a side, not 10), leaving more to the cut columns. */}
+      <Table striped highlightOnHover={!!onRowClick} horizontalSpacing={oneLine ? 8 : undefined}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
               {group.headers.map((header) => (
-                <Table.Th key={header.id} aria-sort={ariaSort(header)}>
+                <Table.Th
+                  key={header.id}
+                  aria-sort={ariaSort(header)}
+                  style={{ ...ONE_LINE, width: widths.get(header.column.id) }}
+                >
                   {header.isPlaceholder ? null : header.column.getCanSort() ? (
                     <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={600} fz="sm">
                       <Group gap={4} wrap="nowrap">
@@ -85,9 +99,19 @@ export function DataTableGrid<T>({ table, onRowClick }: DataTableGridProps<T>) {
                   : undefined
               }
             >
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-              ))}
+              {row.getVisibleCells().map((cell) =>
+                widths.has(cell.column.id) ? (
+                  <Table.Td key={cell.id} style={{ ...ONE_LINE, maxWidth: 0 }}>
+                    <TruncatedCell cell={cell}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </TruncatedCell>
+                  </Table.Td>
+                ) : (
+                  <Table.Td key={cell.id} style={oneLine ? ONE_LINE : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
+                ),
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

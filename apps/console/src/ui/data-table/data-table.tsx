@@ -53,6 +53,11 @@ export type DataTableProps<T> = {
   emptyText?: string;
   /** The search box's placeholder. */
   searchPlaceholder?: string;
+  /**
+   * Controls at the toolbar's start, before the search (the list's filter selects): on the
+   * toolbar's line rather than a line of their own, so more rows fit on a screen.
+   */
+  filters?: ReactNode;
   /** Adds a checkbox column: rows stay selected (by id) across pages, sorts and searches. */
   selectable?: boolean;
   /** Called with the selected rows whenever the selection changes. */
@@ -128,6 +133,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         search={state.search}
         onSearch={(search) => update({ search, page: 1 })}
         searchPlaceholder={props.searchPlaceholder}
+        filters={props.filters}
         onAdd={props.onAdd}
         addLabel={props.addLabel}
         onRefresh={() => void list.refetch()}
