@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s, not 1 s: on CI's two busy cores a Mantine tree or modal can
+// take longer than a second to render, and a test must fail on what it asserts, not on the load.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine under jsdom (ARCHITECTURE §8) needs matchMedia and ResizeObserver.
 if (!window.matchMedia) {
