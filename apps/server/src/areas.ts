@@ -3,11 +3,13 @@ import { alertRoutes } from './alerts/routes';
 import { authRoutes } from './auth/routes';
 import { manifestRoutes } from './consoles/manifest-routes';
 import { consoleRoutes } from './consoles/routes';
+import { planRoutes } from './floorplans/routes';
 import { gatewayRoutes } from './gateways/routes';
 import { healthRoutes } from './health/routes';
 import { ingestRoutes } from './ingest/routes';
 import { keyRoutes } from './keys/routes';
 import { logRoutes } from './logs/routes';
+import { markerRoutes } from './markers/routes';
 import { peopleRoutes } from './people/routes';
 import { publicDeviceRoutes } from './public-devices/routes';
 import { eventRoutes } from './realtime/routes';
@@ -42,4 +44,6 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   logRoutes,
   gatewayRoutes,
   tagRoutes,
+  planRoutes,
+  markerRoutes,
 ];

@@ -13,3 +13,5 @@ export * from '../ingest/tables';
 export * from '../people/tables';
 export * from '../stations/tables';
 export * from '../logs/tables';
+export * from '../floorplans/tables';
+export * from '../markers/tables';

@@ -1,4 +1,5 @@
 export { findZone, findZones } from './zones';
+export { updateZone } from './zone-writes';
 export {
   INVENTORY_ORG_SLUG,
   LOCATION_FIELDS,

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../platform/db/client';
+import { writeAudit } from '../platform/audit';
+import { HttpError, badRequest } from '../platform/errors';
+import type { Actor } from '../platform/caller';
+import { planSources } from './tables';
+import { findPlanFloor } from './plan-floor';
+import { ensureDirOf, imageFile, planPaths, removeImageDir } from './plan-paths';
+import { PLAN_REASONS, PLAN_SOURCE_MAX_PIXELS, PLAN_UPLOAD_MAX_BYTES } from './plan-reasons';
+
+/** What the multipart part holds, by its first bytes (never by its name or declared type). */
+type Sniffed = 'png' | 'jpeg' | 'pdf' | 'gif' | 'other';
+
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * SPEC §7 POST zones/{floorId}/plan/upload: stores the image of the multipart field `floorplan` as
+ * the floor's new plan source. PNG and JPEG only (by content), at most PLAN_UPLOAD_MAX_BYTES and
+ * PLAN_SOURCE_MAX_PIXELS. Answers its id and storage path, which the thumbnail call then names.
+ */
+export async function uploadPlan(
+  db: Db,
+  dataDir: string,
+  actor: Actor,
+  floorId: string,
+  req: FastifyRequest,
+) {
+  const floor = await findPlanFloor(db, actor.caller.scope, floorId);
+  const declared = Number(req.headers['content-length']);
+  if (declared > PLAN_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  if (!req.isMultipart()) throw badRequest(PLAN_REASONS.noFile, 'floorplan');
+  const part = await req.file({
+    limits: { fileSize: PLAN_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 20 },
+  });
+  if (!part || part.fieldname !== 'floorplan') {
+    part?.file.resume();
+    throw badRequest(PLAN_REASONS.noFile, 'floorplan');
+  }
+  const orgId = actor.caller.org.id;
+  const id = randomUUID();
+  const temp = imageFile(dataDir, orgId, `${planPaths.sourceDir(floor.id, id)}/upload.part`);
+  try {
+    const { sniffed, bytes } = await receive(part.file, temp);
+    const format = acceptedFormat(sniffed);
+    const { width, height } = await readSize(temp, format);
+    const ext = format === 'png' ? 'png' : 'jpg';
+    const path = planPaths.source(floor.id, id, ext);
+    await fs.promises.rename(temp, imageFile(dataDir, orgId, path));
+    await db.transaction(async (tx) => {
+      const values = { id, orgId, floorId: floor.id, path, format, width, height, bytes };
+      await tx.insert(planSources).values(values);
+      await writeAudit(tx, actor, { entity: 'plan_source', entityId: id, action: 'create', after: values });
+    });
+    return { id, path };
+  } catch (err) {
+    await removeImageDir(dataDir, orgId, planPaths.sourceDir(floor.id, id));
+    throw err;
+  }
+}
+
+/** Writes the part to `file`, noting what its first bytes say it is; a part over the limit is a 413. */
+async function receive(
+  stream: NodeJS.ReadableStream & { truncated?: boolean },
+  file: string,
+): Promise<{ sniffed: Sniffed; bytes: number }> {
+  await ensureDirOf(file);
+  const out = fs.createWriteStream(file);
+  let head = Buffer.alloc(0);
+  let bytes = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16)]);
+      bytes += chunk.length;
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+  } finally {
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+  }
+  if (stream.truncated) throw tooLarge();
+  return { sniffed: sniff(head), bytes };
+}
+
+function sniff(head: Buffer): Sniffed {
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
+  return 'other';
+}
+
+function acceptedFormat(sniffed: Sniffed): 'png' | 'jpeg' {
+  if (sniffed === 'png' || sniffed === 'jpeg') return sniffed;
+  const reason =
+    sniffed === 'pdf' ? PLAN_REASONS.pdf : sniffed === 'gif' ? PLAN_REASONS.gif : PLAN_REASONS.notImage;
+  throw new HttpError(400, reason, 'unsupported_image', 'floorplan');
+}
+
+/** The image's upright size from its header (EXIF orientation applied); refuses what libvips cannot read. */
+async function readSize(file: string, format: 'png' | 'jpeg'): Promise<{ width: number; height: number }> {
+  const meta = await sharp(file, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta || meta.format !== format || !meta.width || !meta.height) {
+    throw new HttpError(400, PLAN_REASONS.unreadable, 'unreadable_image', 'floorplan');
+  }
+  if (meta.width * meta.height > PLAN_SOURCE_MAX_PIXELS) {
+    throw new HttpError(
+      400,
+      PLAN_REASONS.tooManyPixels(meta.width, meta.height),
+      'image_too_large',
+      'floorplan',
+    );
+  }
+  return meta.autoOrient;
+}
+
+function tooLarge(): HttpError {
+  return new HttpError(413, PLAN_REASONS.tooLarge, 'image_too_large', 'floorplan');
+}

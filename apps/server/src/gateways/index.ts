@@ -1,0 +1,2 @@
+export { findGateway } from './get-gateway';
+export { updateGateway } from './update-gateway';
