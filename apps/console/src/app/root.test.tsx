@@ -116,6 +116,23 @@ describe('error pages', () => {
   });
 });
 
+describe('the mobile gateway app', () => {
+  it('draws the floor plans in the empty layout when the app asks (?app=gateway), in the shell otherwise', async () => {
+    serveShell();
+    openAt('/floorplans?app=gateway', { role: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Floor Plans', level: 1 })).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('keeps the shell for the same screen in a browser', async () => {
+    serveShell();
+    openAt('/floorplans', { role: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Floor Plans', level: 1 })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  });
+});
+
 describe('the browser tab title', () => {
   it('names the screen', async () => {
     serveShell();

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { RouteLayout } from '@vigil/domain/routes';
+import { routeLayout, type RouteLayout } from '@vigil/domain/routes';
 import { useSession } from '../session/session';
 import { StartPageContext } from '../session/start-page';
 import { DocumentTitle } from './document-title';
@@ -36,7 +36,10 @@ export function Root() {
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <StartPageContext.Provider value={home}>
-      <Layout kind={decision.route.layout} session={session.status}>
+      <Layout
+        kind={routeLayout(decision.route, new URLSearchParams(location.search))}
+        session={session.status}
+      >
         <DocumentTitle />
         <Suspense fallback={<LoadingLayout inline />}>
           <Outlet />

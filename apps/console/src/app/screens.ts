@@ -36,6 +36,7 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   gateway: screen(() => import('../features/gateways/gateway-detail-screen'), 'GatewayDetailScreen'),
   tags: screen(() => import('../features/tags/tags-screen'), 'TagsScreen'),
   tag: screen(() => import('../features/tags/tag-detail-screen'), 'TagDetailScreen'),
+  floorplans: screen(() => import('../features/floorplans/floorplans-screen'), 'FloorplansScreen'),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

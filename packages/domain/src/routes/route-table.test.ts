@@ -6,6 +6,7 @@ import {
   ROUTES,
   ROUTE_BY_ID,
   routeAllowed,
+  routeLayout,
   routeRefusal,
   type NavigationContext,
   type RouteId,
@@ -89,5 +90,16 @@ describe('routeRefusal: why a route is refused (SPEC §2.1 error page 403)', () 
     ['error', 'noAccess', {}, undefined],
   ])('%s for %s with flags %j → %j', (id, role, flags, expected) => {
     expect(routeRefusal(ROUTE_BY_ID[id], ctxFor(role, flags))).toEqual(expected);
+  });
+});
+
+describe('routeLayout (SPEC §2.1: /floorplans has an empty layout inside a mobile gateway app)', () => {
+  it.each([
+    ['floorplans', '', 'default'],
+    ['floorplans', '?app=gateway', 'empty'],
+    ['floorplans', '?app=other', 'default'],
+    ['tags', '?app=gateway', 'default'],
+  ] as const)('%s with %j is drawn in the %s layout', (id, search, layout) => {
+    expect(routeLayout(ROUTE_BY_ID[id], new URLSearchParams(search))).toBe(layout);
   });
 });

@@ -600,3 +600,15 @@ export function routeRefusal(route: AppRoute, ctx: NavigationContext): RouteRefu
 export function routeAllowed(route: AppRoute, ctx: NavigationContext): boolean {
   return routeRefusal(route, ctx) === undefined;
 }
+
+/**
+ * How the mobile gateway app opens a screen inside itself (SPEC §2.1 /floorplans: "Empty layout
+ * when shown inside a mobile gateway app"): the query parameter `app=gateway` (docs/API.md).
+ */
+export const MOBILE_APP_QUERY = { name: 'app', value: 'gateway' } as const;
+
+/** The layout a route is drawn in: its mobile-app layout when the gateway app asks, else its own. */
+export function routeLayout(route: AppRoute, query: URLSearchParams): RouteLayout {
+  const inApp = query.get(MOBILE_APP_QUERY.name) === MOBILE_APP_QUERY.value;
+  return (inApp && route.mobileAppLayout) || route.layout;
+}

@@ -1,0 +1,276 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconInfoCircle, IconMapOff } from '@tabler/icons-react';
+import { mayEditFloorPlans, type Zone } from '@vigil/domain';
+import {
+  floorplanKeys,
+  floorplanQueries,
+  planTilesUrl,
+  useFloorDirectory,
+  type FloorDirectory,
+} from '../../api/floorplans';
+import { useSignedIn } from '../../session/session';
+import { EmptyState } from '../../ui/empty-state';
+import { ErrorPanel } from '../../ui/error-panel';
+import { FloorMap } from '../../ui/map/floor-map';
+import { boundsOf, type PlanTiles } from '../../ui/map/map-style';
+import { PageHeader } from '../../ui/page-header';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { useNow } from '../../ui/use-now';
+import { FloorGatewayList } from './floor-gateway-list';
+import { firstFloorId, floorGroups, floorPath } from './floor-options';
+import { floorPlanOf, isOutdoorFloor } from './floor-plan';
+import { FloorSelect } from './floor-select';
+import { colourContextOf, floorGateways, legendOf } from './gateway-markers';
+import { MapLegend } from './map-legend';
+import { useTileSignature } from './tile-signature';
+import classes from './floorplans.module.css';
+
+/**
+ * The query that says the screen is shown inside the mobile gateway app (SPEC §2.1: its empty
+ * layout there): `/floorplans/<floor>?app=gateway` (docs/API.md). It is kept as the user switches floors.
+ */
+export const GATEWAY_APP_QUERY = { name: 'app', value: 'gateway' } as const;
+
+const TITLE = 'Floor Plans';
+
+/** /floorplans/{floorId?} (SPEC §2.1, §2.7): a floor's plan with its gateways on it. */
+export function FloorplansScreen() {
+  const { floorId } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const directory = useFloorDirectory();
+  const groups = useMemo(() => (directory.data ? floorGroups(directory.data) : []), [directory.data]);
+  const inGatewayApp = search.get(GATEWAY_APP_QUERY.name) === GATEWAY_APP_QUERY.value;
+  const query = search.size > 0 ? `?${search}` : '';
+  const floor = directory.data?.floors.find((f) => f.id === floorId);
+
+  const header = (
+    <Header
+      embedded={inGatewayApp}
+      description={floor && directory.data ? floorPath(directory.data, floor) : undefined}
+      select={
+        groups.length > 0 && (
+          <FloorSelect
+            groups={groups}
+            value={floor?.id ?? null}
+            onChange={(id) => navigate(`/floorplans/${id}${query}`)}
+          />
+        )
+      }
+    />
+  );
+
+  let body: ReactNode;
+  if (directory.isPending) body = <TableSkeleton rows={6} columns={1} />;
+  else if (directory.isError)
+    body = <ErrorPanel error={directory.error} onRetry={() => void directory.refetch()} />;
+  else if (groups.length === 0) body = <NoFloors />;
+  else if (!floorId) return <Navigate to={`/floorplans/${firstFloorId(groups)}${query}`} replace />;
+  else if (!floor)
+    body = (
+      <EmptyState
+        title="This floor is not in your zones"
+        description="It may have been removed, or it belongs to zones your role does not cover. Choose another floor above."
+      />
+    );
+  else body = <FloorView key={floor.id} floor={floor} directory={directory.data} />;
+
+  return (
+    <div className={classes.screen}>
+      {header}
+      {body}
+    </div>
+  );
+}
+
+function Header({
+  embedded,
+  description,
+  select,
+}: {
+  embedded: boolean;
+  description?: string;
+  select: ReactNode;
+}) {
+  if (embedded) {
+    // Inside the gateway app the app names the screen: the floor switcher is all that is shown.
+    return (
+      <Stack gap="xs" mb="sm">
+        <VisuallyHidden>
+          <Title order={1}>{TITLE}</Title>
+        </VisuallyHidden>
+        {select}
+      </Stack>
+    );
+  }
+  return <PageHeader title={TITLE} description={description} actions={select} />;
+}
+
+function NoFloors() {
+  const { ability } = useSignedIn();
+  return (
+    <EmptyState
+      title="No floors in your zones yet"
+      description="A floor plan belongs to a floor: add a building and its floors on the Zones screen, then open them here."
+      action={
+        ability.can('list', 'Zone') && (
+          <Button component={Link} to="/zones" variant="light">
+            Open Zones
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** One floor: its plan (if any) and its gateways, drawn on the map and listed beside it. */
+function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirectory }) {
+  const { ability } = useSignedIn();
+  const queryClient = useQueryClient();
+  const plan = useMemo(() => floorPlanOf(floor), [floor]);
+  const mayListGateways = ability.can('list', 'Gateway');
+  const places = useQuery({ ...floorplanQueries.places(floor.id), enabled: mayListGateways });
+  const gateways = useQuery({
+    ...floorplanQueries.gateways(floor.id, places.data, isOutdoorFloor(floor)),
+    enabled: mayListGateways && places.data !== undefined,
+  });
+  const signature = useTileSignature(useQuery(floorplanQueries.signature(plan !== null)).data);
+  const tileMap = useQuery({
+    ...floorplanQueries.tileMap(floor.id, plan?.planId ?? '', signature),
+    enabled: plan !== null && plan.bounds === null && signature !== undefined,
+  });
+  const now = useNow(60_000);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const context = useMemo(() => colourContextOf(ability), [ability]);
+  const rows = useMemo(
+    () => floorGateways(gateways.data?.data ?? [], context, now),
+    [gateways.data, context, now],
+  );
+  const markers = useMemo(() => rows.map((row) => row.marker), [rows]);
+  const planBounds = plan?.bounds ?? tileMap.data?.bounds ?? null;
+  const tiles = useMemo<PlanTiles | null>(
+    () =>
+      plan && signature ? { url: planTilesUrl(signature, floor.id, plan.planId), bounds: planBounds } : null,
+    [plan, signature, floor.id, planBounds],
+  );
+  const bounds = useMemo(() => planBounds ?? boundsOf(markers.map((m) => m.lngLat)), [planBounds, markers]);
+
+  const loading = mayListGateways && (places.isPending || gateways.isPending);
+  const failed = places.error ?? gateways.error;
+  if (failed)
+    return (
+      <ErrorPanel
+        error={failed}
+        title="Could not load this floor's gateways"
+        onRetry={() => void queryClient.invalidateQueries({ queryKey: floorplanKeys.all })}
+      />
+    );
+  if (!plan && loading) return <Loading />;
+  if (!plan && rows.length === 0)
+    return <NoPlan mayEdit={mayEditFloorPlans(ability)} floorName={floor.name} />;
+
+  const name = floorPath(directory, floor);
+  return (
+    <div className={classes.body}>
+      <div className={classes.map}>
+        <FloorMap
+          label={`Map of ${name}`}
+          plan={tiles}
+          markers={markers}
+          view={{ key: `${floor.id}:${bounds ? 'placed' : 'unplaced'}`, bounds, bearing: plan?.bearing }}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          onRefresh={() => void queryClient.invalidateQueries({ queryKey: floorplanKeys.all })}
+          refreshing={gateways.isFetching || places.isFetching}
+          overlay={
+            <Stack gap="xs" align="flex-start">
+              {!plan && <NoPlanNotice mayEdit={mayEditFloorPlans(ability)} />}
+              <MapLegend entries={legendOf(rows, context)} />
+            </Stack>
+          }
+          h="100%"
+        />
+      </div>
+      {mayListGateways && (
+        <FloorGatewayList
+          rows={rows}
+          total={gateways.data?.total ?? rows.length}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          linkToDetail={ability.can('read', 'Gateway')}
+        />
+      )}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <Center className={classes.body}>
+      <Stack align="center" gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          Loading this floor…
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+const NO_PLAN = 'No floor plan for this floor yet';
+
+/** What someone who may (or may not) edit floor plans can do about a floor without one. */
+function noPlanHint(mayEdit: boolean): string {
+  return mayEdit
+    ? 'You may edit floor plans: once this floor’s plan (a PNG or JPEG image) is uploaded and placed by its four corners, it is drawn here with its gateways.'
+    : 'Someone who may edit floor plans can upload this floor’s plan; its gateways are then drawn on it.';
+}
+
+/** A floor with neither a plan nor a placed gateway: nothing to draw. */
+function NoPlan({ mayEdit, floorName }: { mayEdit: boolean; floorName: string }) {
+  return (
+    <Center className={classes.body}>
+      <EmptyStateWithIcon
+        title={NO_PLAN}
+        description={`${floorName} has no plan and no gateway placed on it. ${noPlanHint(mayEdit)}`}
+      />
+    </Center>
+  );
+}
+
+function EmptyStateWithIcon({ title, description }: { title: string; description: string }) {
+  return (
+    <Stack align="center" gap="sm" maw={520} ta="center" py="xl">
+      <IconMapOff size={40} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Over a map drawn without a plan: the gateways are shown at their coordinates on a blank ground. */
+function NoPlanNotice({ mayEdit }: { mayEdit: boolean }) {
+  return (
+    // A note, not an alert: it is there from the start and nothing has gone wrong.
+    <Alert
+      role="note"
+      variant="white"
+      color="blue"
+      radius="md"
+      icon={<IconInfoCircle aria-hidden />}
+      title={NO_PLAN}
+      maw={460}
+      styles={{ root: { boxShadow: 'var(--mantine-shadow-sm)' } }}
+    >
+      <Text size="xs">Gateways are drawn at their coordinates on a blank ground. {noPlanHint(mayEdit)}</Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,275 @@
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { ActionIcon, Center, Text, Tooltip } from '@mantine/core';
+import { useFullscreenElement } from '@mantine/hooks';
+import {
+  IconLabel,
+  IconMaximize,
+  IconMinimize,
+  IconMinus,
+  IconPlus,
+  IconRefresh,
+  type IconProps,
+} from '@tabler/icons-react';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { DEFAULT_ZOOM, type GeoBounds } from '@vigil/domain';
+import type { FloorMapProps, FloorMapView } from './floor-map';
+import { LAYER_IDS, buildMapStyle, mapZoomLimits, type MapMarker } from './map-style';
+import { describeMapError } from './map-errors';
+import classes from './floor-map.module.css';
+
+// MapLibre GL 6 under Vite (ARCHITECTURE §8): the worker is its own file, served by our server.
+maplibregl.setWorkerUrl(workerUrl);
+
+const LIMITS = mapZoomLimits();
+/** Room left round what the camera fits, so edge markers are not under the toolbar. */
+const FIT_PADDING_PX = 56;
+
+/** The MapLibre map of FloorMap (this module is its lazy chunk). */
+export function FloorMapGl(props: FloorMapProps) {
+  const { label, plan, markers, view, selectedId = null, onRefresh, refreshing, overlay, h } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const [labels, setLabels] = useState(props.defaultLabels ?? false);
+  const fullscreen = useFullscreenElement<HTMLDivElement>();
+  const style = useMemo(() => buildMapStyle({ plan, markers, selectedId }), [plan, markers, selectedId]);
+
+  // The latest style and click handler, read by the map created once below.
+  const styleRef = useRef(style);
+  const onSelectRef = useRef(props.onSelect);
+  useEffect(() => {
+    styleRef.current = style;
+    onSelectRef.current = props.onSelect;
+  });
+
+  useEffect(() => {
+    const created = createMap(containerRef.current!, styleRef.current, view, label, (id) =>
+      onSelectRef.current?.(id),
+    );
+    if (typeof created === 'string') {
+      setFailure(created);
+      return;
+    }
+    created.on('zoom', () => setZoom(created.getZoom()));
+    // Until its first style has loaded, a map cannot diff a new one against it: hand it over then.
+    created.once('load', () => setMap(created));
+    return () => {
+      setMap(null);
+      created.remove();
+    };
+    // Made once: its name, style and camera follow the props in the effects below.
+  }, []);
+
+  useEffect(() => {
+    map?.getCanvas().setAttribute('aria-label', label);
+  }, [map, label]);
+
+  // The map is a function of its props: MapLibre diffs the new style against the drawn one, so new
+  // markers or another selection only replace the markers' data and filter.
+  useEffect(() => {
+    map?.setStyle(style, { diff: true });
+  }, [map, style]);
+
+  useCamera(map, view);
+  usePanToSelected(map, markers, selectedId);
+  useLabels(map, labels ? markers : null);
+
+  if (failure) {
+    return (
+      <div className={classes.frame} style={{ height: h }}>
+        <Center h="100%" p="md">
+          <Text size="sm" c="dimmed" ta="center" maw={420}>
+            {failure}
+          </Text>
+        </Center>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={fullscreen.ref} className={classes.frame} style={{ height: h }}>
+      <div ref={containerRef} className={classes.canvas} data-testid="floor-map-canvas" />
+      {overlay && <div className={classes.overlay}>{overlay}</div>}
+      <ActionIcon.Group
+        orientation="vertical"
+        className={classes.toolbar}
+        aria-label="Map tools"
+        role="toolbar"
+      >
+        <ToolButton
+          label="Zoom in"
+          icon={IconPlus}
+          disabled={!map || zoom >= LIMITS.maxZoom}
+          onClick={() => map?.zoomIn()}
+        />
+        <ToolButton
+          label="Zoom out"
+          icon={IconMinus}
+          disabled={!map || zoom <= LIMITS.minZoom}
+          onClick={() => map?.zoomOut()}
+        />
+        <ToolButton
+          label="Labels"
+          hint={labels ? 'Hide labels' : 'Show labels'}
+          icon={IconLabel}
+          pressed={labels}
+          onClick={() => setLabels((shown) => !shown)}
+        />
+        <ToolButton
+          label="Full screen"
+          hint={fullscreen.fullscreen ? 'Leave full screen' : 'Full screen'}
+          icon={fullscreen.fullscreen ? IconMinimize : IconMaximize}
+          pressed={fullscreen.fullscreen}
+          onClick={() => void fullscreen.toggle()}
+        />
+        {onRefresh && (
+          <ToolButton label="Refresh" icon={IconRefresh} loading={refreshing} onClick={onRefresh} />
+        )}
+      </ActionIcon.Group>
+    </div>
+  );
+}
+
+/** A map with the offline style and SPEC §9's zoom limits, or why it cannot be drawn. */
+function createMap(
+  container: HTMLElement,
+  style: ReturnType<typeof buildMapStyle>,
+  view: FloorMapView,
+  label: string,
+  onSelect: (id: string | null) => void,
+): maplibregl.Map | string {
+  let map: maplibregl.Map;
+  try {
+    map = new maplibregl.Map({
+      container,
+      style,
+      center: [0, 0],
+      zoom: DEFAULT_ZOOM,
+      ...(view.bounds ? { bounds: toLngLatBounds(view.bounds), fitBoundsOptions: fitOptions(view) } : {}),
+      bearing: view.bearing ?? 0,
+      ...LIMITS,
+      // A floor plan is flat: no tilt, and no turning by hand (a plan's bearing is set by its floor).
+      maxPitch: 0,
+      dragRotate: false,
+      pitchWithRotate: false,
+      touchPitch: false,
+      attributionControl: false,
+      locale: { 'Map.Title': label },
+    });
+  } catch (error) {
+    return describeMapError(error) ?? 'The map could not be drawn.';
+  }
+  map.touchZoomRotate.disableRotation();
+  map.on('error', (event) => {
+    const problem = describeMapError(event.error, { tile: 'tile' in event });
+    // SPEC §8: a missing plan tile (404) is silent; other tile errors are only logged.
+    if (problem) console.warn(`Floor map: ${problem}`);
+  });
+  map.on('click', (event) => {
+    const [hit] = map.queryRenderedFeatures(event.point, { layers: [LAYER_IDS.markers] });
+    onSelect(typeof hit?.properties?.id === 'string' ? hit.properties.id : null);
+  });
+  map.on('mouseenter', LAYER_IDS.markers, () => (map.getCanvas().style.cursor = 'pointer'));
+  map.on('mouseleave', LAYER_IDS.markers, () => (map.getCanvas().style.cursor = ''));
+  return map;
+}
+
+/**
+ * Places the camera when the view's key changes (another floor): fitted to its bounds with room
+ * round them, never closer than the default zoom 20 (SPEC §9), turned by the plan's bearing.
+ */
+function useCamera(map: maplibregl.Map | null, view: FloorMapView) {
+  const viewRef = useRef(view);
+  useEffect(() => {
+    viewRef.current = view;
+  });
+  useEffect(() => {
+    const current = viewRef.current;
+    if (map && current.bounds) map.fitBounds(toLngLatBounds(current.bounds), fitOptions(current));
+  }, [map, view.key]);
+}
+
+function toLngLatBounds([west, south, east, north]: GeoBounds): maplibregl.LngLatBoundsLike {
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
+/** Fitted with room round the bounds, never closer than the default zoom, at once (no flight). */
+function fitOptions(view: FloorMapView): maplibregl.FitBoundsOptions {
+  return { padding: FIT_PADDING_PX, maxZoom: DEFAULT_ZOOM, bearing: view.bearing ?? 0, animate: false };
+}
+
+/** Brings a marker chosen elsewhere (the gateway list) into view when it is off the screen. */
+function usePanToSelected(
+  map: maplibregl.Map | null,
+  markers: readonly MapMarker[],
+  selectedId: string | null,
+) {
+  const markersRef = useRef(markers);
+  useEffect(() => {
+    markersRef.current = markers;
+  });
+  useEffect(() => {
+    const marker = markersRef.current.find((m) => m.id === selectedId);
+    if (!map || !marker) return;
+    const lngLat: [number, number] = [marker.lngLat[0], marker.lngLat[1]];
+    if (!map.getBounds().contains(lngLat)) map.easeTo({ center: lngLat });
+  }, [map, selectedId]);
+}
+
+/**
+ * The labels toggle: the style has no glyphs (nothing fetched from outside the server), so a label
+ * is an HTML element MapLibre keeps beside its marker. Hidden from assistive technology: the
+ * screen lists the same names.
+ */
+function useLabels(map: maplibregl.Map | null, markers: readonly MapMarker[] | null) {
+  useEffect(() => {
+    if (!map || !markers) return;
+    const placed = markers.map((m) => {
+      const element = document.createElement('div');
+      element.className = classes.label;
+      element.textContent = m.label;
+      element.setAttribute('aria-hidden', 'true');
+      return new maplibregl.Marker({ element, anchor: 'left', offset: [14, 0] })
+        .setLngLat([m.lngLat[0], m.lngLat[1]])
+        .addTo(map);
+    });
+    return () => placed.forEach((marker) => marker.remove());
+  }, [map, markers]);
+}
+
+type ToolButtonProps = {
+  /** The accessible name; stays the same while `pressed` changes. */
+  label: string;
+  /** The tooltip, when it says more than the name. */
+  hint?: string;
+  icon: ComponentType<IconProps>;
+  pressed?: boolean;
+  disabled?: boolean;
+  loading?: boolean;
+  onClick: () => void;
+};
+
+function ToolButton({ label, hint, icon: Icon, pressed, disabled, loading, onClick }: ToolButtonProps) {
+  return (
+    // Not in a portal: in full screen only the map's frame is shown.
+    <Tooltip label={hint ?? label} position="left" withinPortal={false}>
+      <ActionIcon
+        variant={pressed ? 'filled' : 'default'}
+        size="lg"
+        aria-label={label}
+        aria-pressed={pressed}
+        disabled={disabled}
+        loading={loading}
+        onClick={onClick}
+      >
+        <Icon size={18} stroke={1.75} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

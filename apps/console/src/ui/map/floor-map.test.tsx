@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../test/render';
+import { FloorMap, type FloorMapProps } from './floor-map';
+import { LAYER_IDS, type MapMarker, type MapStyle } from './map-style';
+import * as double from './maplibre-test-double';
+
+// jsdom has no WebGL: MapLibre's module is replaced at its boundary; the widget's own code runs.
+vi.mock('maplibre-gl', () => import('./maplibre-test-double'));
+
+afterEach(() => {
+  double.resetMaps();
+  vi.restoreAllMocks();
+});
+
+const markers: MapMarker[] = [
+  { id: 'b0a710000001', lngLat: [-73.9741, 40.74205], colour: '#40c057', label: 'b0a710000001' },
+  { id: 'b0a710000002', lngLat: [-73.97385, 40.74215], colour: '#fd7e14', label: 'b0a710000002' },
+];
+
+function renderMap(over: Partial<FloorMapProps> = {}) {
+  const props: FloorMapProps = {
+    label: 'Map of Floor 1',
+    plan: null,
+    markers,
+    view: { key: 'floor-1', bounds: [-73.9741, 40.74205, -73.97385, 40.74215] },
+    h: 400,
+    ...over,
+  };
+  const utils = renderWithProviders(<FloorMap {...props} />);
+  return {
+    ...utils,
+    props,
+    rerenderMap: (next: Partial<FloorMapProps>) => utils.rerender(<FloorMap {...props} {...next} />),
+  };
+}
+
+/** The map the widget made, once it has loaded its first style. */
+async function loadedMap() {
+  await waitFor(() => expect(double.maps).toHaveLength(1));
+  const map = double.maps[0]!;
+  map.fire('load');
+  return map;
+}
+
+const styleOf = (map: double.Map) => map.style as MapStyle;
+
+describe('FloorMap', () => {
+  it('makes one map with the offline style, SPEC §9 zoom limits, the worker served by us, and its name', async () => {
+    renderMap();
+    const map = await loadedMap();
+    expect(double.workerUrl).toMatch(/maplibre-gl-worker\.mjs/);
+    expect(map.options).toMatchObject({
+      minZoom: 18,
+      maxZoom: 22,
+      zoom: 20,
+      attributionControl: false,
+      maxPitch: 0,
+    });
+    expect(styleOf(map)).not.toHaveProperty('glyphs');
+    expect(styleOf(map)).not.toHaveProperty('sprite');
+    expect(map.options).toMatchObject({
+      bounds: [
+        [-73.9741, 40.74205],
+        [-73.97385, 40.74215],
+      ],
+      fitBoundsOptions: { maxZoom: 20 },
+    });
+    await waitFor(() => expect(map.getCanvas()).toHaveAttribute('aria-label', 'Map of Floor 1'));
+  });
+
+  it('draws new markers and the selection through the style, and fits the camera only for a new view', async () => {
+    const { rerenderMap } = renderMap();
+    const map = await loadedMap();
+    await waitFor(() => expect(map.fitted).toHaveLength(1));
+
+    rerenderMap({ markers: markers.slice(0, 1), selectedId: 'b0a710000001' });
+    await waitFor(() => {
+      const source = styleOf(map).sources.markers as { data: { features: unknown[] } };
+      expect(source.data.features).toHaveLength(1);
+    });
+    const halo = styleOf(map).layers.find((l) => l.id === LAYER_IDS.markerHalo);
+    expect(halo).toMatchObject({ filter: ['==', ['get', 'id'], 'b0a710000001'] });
+    expect(map.fitted).toHaveLength(1);
+    // A marker chosen from outside the view is brought into it.
+    expect(map.eased).toEqual([{ center: [-73.9741, 40.74205] }]);
+
+    rerenderMap({ view: { key: 'floor-2', bounds: [0, 0, 1, 1], bearing: 12 } });
+    await waitFor(() => expect(map.fitted).toHaveLength(2));
+    expect(map.fitted[1]).toMatchObject({
+      bounds: [
+        [0, 0],
+        [1, 1],
+      ],
+      options: { bearing: 12, maxZoom: 20 },
+    });
+  });
+
+  it('tells which marker was clicked, or none', async () => {
+    const onSelect = vi.fn();
+    renderMap({ onSelect });
+    const map = await loadedMap();
+    map.featuresUnderPointer = [{ properties: { id: 'b0a710000002' } }];
+    map.fire('click', { point: { x: 1, y: 2 } });
+    expect(onSelect).toHaveBeenLastCalledWith('b0a710000002');
+    map.featuresUnderPointer = [];
+    map.fire('click', { point: { x: 1, y: 2 } });
+    expect(onSelect).toHaveBeenLastCalledWith(null);
+  });
+
+  it('shows and hides the labels as HTML beside the markers (the style has no glyphs)', async () => {
+    const user = userEvent.setup();
+    renderMap();
+    await loadedMap();
+    const labels = screen.getByRole('button', { name: 'Labels' });
+    expect(labels).toHaveAttribute('aria-pressed', 'false');
+    expect(double.markers).toHaveLength(0);
+
+    await user.click(labels);
+    expect(labels).toHaveAttribute('aria-pressed', 'true');
+    expect(double.markers.map((m) => m.element.textContent)).toEqual(['b0a710000001', 'b0a710000002']);
+    expect(double.markers[0]!.lngLat).toEqual([-73.9741, 40.74205]);
+    expect(double.markers[0]!.element).toHaveAttribute('aria-hidden', 'true');
+
+    await user.click(labels);
+    expect(double.markers).toHaveLength(0);
+  });
+
+  it('zooms within the limits and refreshes on demand', async () => {
+    const user = userEvent.setup();
+    const onRefresh = vi.fn();
+    renderMap({ onRefresh });
+    const map = await loadedMap();
+    const tools = screen.getByRole('toolbar', { name: 'Map tools' });
+    await user.click(within(tools).getByRole('button', { name: 'Zoom in' }));
+    await user.click(within(tools).getByRole('button', { name: 'Zoom in' }));
+    expect(map.zoom).toBe(22);
+    expect(within(tools).getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    await user.click(within(tools).getByRole('button', { name: 'Refresh' }));
+    expect(onRefresh).toHaveBeenCalledOnce();
+    expect(within(tools).getByRole('button', { name: 'Full screen' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('keeps a missing plan tile silent and logs other map errors as warnings', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderMap();
+    const map = await loadedMap();
+    map.fire('error', { error: Object.assign(new Error('Not Found'), { status: 404 }), tile: {} });
+    expect(warn).not.toHaveBeenCalled();
+    map.fire('error', { error: new Error('Style is broken') });
+    expect(warn).toHaveBeenCalledWith('Floor map: Style is broken');
+  });
+
+  it('says what to do when the browser cannot draw WebGL', async () => {
+    double.failNext(new Error('Failed to initialize WebGL'));
+    renderMap();
+    expect(await screen.findByText(/This browser cannot draw the map: WebGL 2 is turned off/)).toBeVisible();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('removes its map when it goes', async () => {
+    const { unmount } = renderMap();
+    const map = await loadedMap();
+    unmount();
+    expect(map.removed).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import type { GeoBounds } from '@vigil/domain';
+import type { MapMarker, PlanTiles } from './map-style';
+import classes from './floor-map.module.css';
+
+/** Where the camera goes: fitted to `bounds` (never closer than SPEC §9's default zoom), turned by `bearing`. */
+export type FloorMapView = {
+  /** The camera is placed again only when this changes (another floor), not on every refresh. */
+  key: string;
+  bounds: GeoBounds | null;
+  /** The plan's bearing (the floor's config.planBearing), degrees clockwise. */
+  bearing?: number | null;
+};
+
+export type FloorMapProps = {
+  /** The map's accessible name, e.g. 'Map of Floor 1'. */
+  label: string;
+  /** The floor's plan tiles; null draws the markers on the plain background. */
+  plan: PlanTiles | null;
+  markers: readonly MapMarker[];
+  view: FloorMapView;
+  selectedId?: string | null;
+  /** A marker was clicked (its id), or the map away from any marker (null). */
+  onSelect?: (id: string | null) => void;
+  /** Shows Refresh in the toolbar; `refreshing` spins it. */
+  onRefresh?: () => void;
+  refreshing?: boolean;
+  /** Labels shown at first (the toolbar toggles them). */
+  defaultLabels?: boolean;
+  /** Drawn over the map's top left, e.g. a notice or a legend; it goes fullscreen with the map. */
+  overlay?: ReactNode;
+  /** The frame's CSS height. */
+  h?: string | number;
+};
+
+// MapLibre is about 290 KB gzipped (ARCHITECTURE §8): its own chunk, loaded when a map is shown.
+const FloorMapGl = lazy(async () => ({ default: (await import('./floor-map-gl')).FloorMapGl }));
+
+/** SPEC §2.7: the floor-plan map (MapLibre GL, loaded on first use) with its toolbar. */
+export function FloorMap(props: FloorMapProps) {
+  return (
+    <Suspense fallback={<MapLoading h={props.h} />}>
+      <FloorMapGl {...props} />
+    </Suspense>
+  );
+}
+
+function MapLoading({ h }: { h?: string | number }) {
+  return (
+    <div className={classes.frame} style={{ height: h }}>
+      <Center h="100%">
+        <Stack align="center" gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            Loading the map…
+          </Text>
+        </Stack>
+      </Center>
+    </div>
+  );
+}

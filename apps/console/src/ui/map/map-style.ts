@@ -1,0 +1,162 @@
+import type { MapOptions } from 'maplibre-gl';
+import {
+  MAP_MAX_ZOOM,
+  PLAN_MAX_ZOOM,
+  PLAN_MIN_ZOOM,
+  PLAN_TILE_SIZE_PX,
+  mapMinZoom,
+  type GeoBounds,
+  type LngLat,
+} from '@vigil/domain';
+
+// The floor map's whole picture as data: MapLibre draws whatever style these pure functions build,
+// so what is on the map (and that nothing is fetched from outside the server) is tested without
+// WebGL. Type-only imports: this file never loads MapLibre itself.
+
+/** A MapLibre style object (never a URL: the style is built here, not fetched). */
+export type MapStyle = Exclude<MapOptions['style'], string | undefined>;
+export type MapLayer = MapStyle['layers'][number];
+
+/** The floor's plan as raster tiles: an XYZ URL template ({z}/{x}/{y}) and the bounds they cover. */
+export type PlanTiles = { url: string; bounds?: GeoBounds | null };
+
+/** One point drawn on the map: a gateway, or later a marker or tracker. */
+export type MapMarker = {
+  id: string;
+  lngLat: LngLat;
+  /** The fill colour, a CSS hex colour (the domain's MARKER_COLOUR_HEX). */
+  colour: string;
+  /** The text of its label (shown with the labels toggle) and of its tooltip. */
+  label: string;
+};
+
+export const PLAN_SOURCE = 'plan';
+export const MARKER_SOURCE = 'markers';
+export const LAYER_IDS = {
+  background: 'background',
+  plan: 'plan',
+  markerHalo: 'markers-selected',
+  markers: 'markers',
+} as const;
+
+/** The map's ground where no plan is drawn: Mantine's gray.1, so white plan tiles stand out. */
+export const MAP_BACKGROUND = '#eef1f4';
+/** The ring round the selected marker: Mantine's dark.7, readable on white plans and the ground. */
+export const SELECTED_RING = '#1f2937';
+
+/**
+ * SPEC §9 Map: the zoom range. No street layer exists yet, so the minimum is 18, where plan tiles
+ * start (the domain's mapMinZoom); the maximum is 22.
+ */
+export function mapZoomLimits(streetsShown = false): { minZoom: number; maxZoom: number } {
+  return { minZoom: mapMinZoom(streetsShown), maxZoom: MAP_MAX_ZOOM };
+}
+
+/** A GeoJSON FeatureCollection of the markers, as the markers' source holds it. */
+export type MarkerFeatureCollection = {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    id: string;
+    geometry: { type: 'Point'; coordinates: [lng: number, lat: number] };
+    properties: { id: string; colour: string; label: string };
+  }[];
+};
+
+/** The markers as GeoJSON points carrying what the layers read (`id`, `colour`, `label`). */
+export function markersGeoJson(markers: readonly MapMarker[]): MarkerFeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: markers.map((m) => ({
+      type: 'Feature',
+      id: m.id,
+      geometry: { type: 'Point', coordinates: [m.lngLat[0], m.lngLat[1]] },
+      properties: { id: m.id, colour: m.colour, label: m.label },
+    })),
+  };
+}
+
+// A marker grows with the zoom, so it stays findable at 18 and does not hide the room at 22.
+const markerRadius = ['interpolate', ['linear'], ['zoom'], PLAN_MIN_ZOOM, 5, MAP_MAX_ZOOM, 11] as const;
+const haloRadius = ['interpolate', ['linear'], ['zoom'], PLAN_MIN_ZOOM, 10, MAP_MAX_ZOOM, 18] as const;
+
+/**
+ * The marker layers: a circle per marker in its colour with a white edge (visible on any plan), and
+ * a dark ring under the selected one. Circle layers need no glyphs and no sprite.
+ */
+export function markerLayers(selectedId: string | null): MapLayer[] {
+  return [
+    {
+      id: LAYER_IDS.markerHalo,
+      type: 'circle',
+      source: MARKER_SOURCE,
+      filter: ['==', ['get', 'id'], selectedId ?? ''],
+      paint: {
+        'circle-radius': haloRadius as never,
+        'circle-color': 'rgba(0, 0, 0, 0)',
+        'circle-stroke-color': SELECTED_RING,
+        'circle-stroke-width': 3,
+      },
+    },
+    {
+      id: LAYER_IDS.markers,
+      type: 'circle',
+      source: MARKER_SOURCE,
+      paint: {
+        'circle-radius': markerRadius as never,
+        'circle-color': ['get', 'colour'],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+      },
+    },
+  ];
+}
+
+export type MapStyleInput = {
+  plan?: PlanTiles | null;
+  markers: readonly MapMarker[];
+  selectedId?: string | null;
+};
+
+/**
+ * The offline style (ARCHITECTURE §9 Floor plans): a background layer, the plan's raster tiles
+ * when the floor has a plan (256 px, zoom 18–22, SPEC §9), and the markers. No `glyphs` and no
+ * `sprite`, so MapLibre has nothing to fetch but the plan tiles, which our server serves; labels
+ * are HTML (the widget's), not symbol layers.
+ */
+export function buildMapStyle({ plan, markers, selectedId = null }: MapStyleInput): MapStyle {
+  const sources: MapStyle['sources'] = {
+    [MARKER_SOURCE]: { type: 'geojson', data: markersGeoJson(markers) },
+  };
+  const layers: MapLayer[] = [
+    { id: LAYER_IDS.background, type: 'background', paint: { 'background-color': MAP_BACKGROUND } },
+  ];
+  if (plan) {
+    sources[PLAN_SOURCE] = {
+      type: 'raster',
+      tiles: [plan.url],
+      tileSize: PLAN_TILE_SIZE_PX,
+      minzoom: PLAN_MIN_ZOOM,
+      maxzoom: PLAN_MAX_ZOOM,
+      // Only tiles inside the plan are asked for: outside it the server has none (SPEC §8: a 404).
+      ...(plan.bounds ? { bounds: [...plan.bounds] } : {}),
+    };
+    layers.push({ id: LAYER_IDS.plan, type: 'raster', source: PLAN_SOURCE });
+  }
+  layers.push(...markerLayers(selectedId));
+  return { version: 8, name: 'Vigil floor plan', sources, layers };
+}
+
+/** The smallest [west, south, east, north] holding every point; null for none. */
+export function boundsOf(points: readonly LngLat[]): GeoBounds | null {
+  if (points.length === 0) return null;
+  const lngs = points.map(([lng]) => lng);
+  const lats = points.map(([, lat]) => lat);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+/** Both bounds in one, either of them absent. */
+export function unionBounds(a: GeoBounds | null, b: GeoBounds | null): GeoBounds | null {
+  if (!a || !b) return a ?? b;
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}

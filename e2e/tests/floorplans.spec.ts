@@ -1,0 +1,121 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MARKER_COLOUR_HEX } from '@vigil/domain';
+import { adminHeaders, expectAccessible, signIn } from '../fixtures';
+
+// The floor-plan map (SPEC §2.7): the admin opens Floor Plans, picks a floor and sees its gateway
+// drawn by WebGL (canvas pixels, not only the DOM), a floor without a plan says so, and the browser
+// asks nothing of any host but our server (an air-gapped hospital network, ARCHITECTURE §2).
+// b0a710000001 (ED Room 101, Floor 1) is placed on the map for this file and taken off after it.
+
+const GATEWAY = 'b0a710000001';
+const POSITION = { lat: 40.74205, lng: -73.9741 };
+
+async function placeGateway(page: Page, coordinates: typeof POSITION | null) {
+  const res = await page.request.put(`/api/gateways/${GATEWAY}`, {
+    headers: await adminHeaders(page),
+    data: { coordinates },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const hex = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+
+/**
+ * How many pixels of the map canvas are a gateway marker colour of the domain's rule: the map draws with
+ * WebGL, so the DOM cannot tell whether anything was drawn. What lies over the canvas (the legend's
+ * dots, the labels, the toolbar) is hidden while the screenshot is taken.
+ */
+async function markerPixels(page: Page, canvas: Locator): Promise<number> {
+  const overlays =
+    '.maplibregl-marker, [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
+  const png = (await canvas.screenshot({ style: overlays })).toString('base64');
+  // Gray is a marker without a gateway, never a gateway; and the grays of text and edges would pass for it.
+  const colours = Object.entries(MARKER_COLOUR_HEX)
+    .filter(([name]) => name !== 'gray')
+    .map(([, colour]) => hex(colour));
+  return page.evaluate(
+    async ({ png, colours }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const near = (c: number[]) =>
+          Math.abs(data[i]! - c[0]!) + Math.abs(data[i + 1]! - c[1]!) + Math.abs(data[i + 2]! - c[2]!) < 24;
+        if (colours.some(near)) count++;
+      }
+      return count;
+    },
+    { png, colours },
+  );
+}
+
+test.describe('floor plans', () => {
+  test.afterEach(async ({ page }) => {
+    await placeGateway(page, null);
+  });
+
+  test('the admin picks a floor and sees its gateway drawn on the map; a floor without a plan says so; nothing leaves 127.0.0.1', async ({
+    page,
+  }) => {
+    const hosts = new Set<string>();
+    const problems: string[] = [];
+    page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+
+    await signIn(page, 'admin@demo.example');
+    await placeGateway(page, POSITION);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Floor Plans' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Floor Plans', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/Floor Plans · Vigil$/);
+
+    await page.getByRole('combobox', { name: 'Floor' }).click();
+    await page.getByRole('option', { name: 'Floor 1' }).click();
+    await expect(page).toHaveURL(/\/floorplans\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Main Campus › North Tower › Floor 1')).toBeVisible();
+    const list = page.getByRole('region', { name: 'Gateways on this floor' });
+    await expect(list.getByRole('button', { name: `Show ${GATEWAY} on the map` })).toBeVisible();
+    // No floor has a plan yet: the gateways are drawn on the bare ground, and the map says why.
+    await expect(
+      page.getByRole('note').filter({ hasText: 'No floor plan for this floor yet' }),
+    ).toBeVisible();
+
+    // WebGL drew the marker: its colour is on the canvas.
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    await expect(canvas).toBeVisible();
+    await expect.poll(() => markerPixels(page, canvas), { timeout: 15_000 }).toBeGreaterThan(30);
+
+    // Labels are HTML beside the markers (the offline style has no glyphs).
+    await page.getByRole('button', { name: 'Labels' }).click();
+    await expect(page.locator('.maplibregl-marker', { hasText: GATEWAY })).toBeVisible();
+    await page.getByRole('heading', { name: 'Floor Plans', level: 1 }).hover();
+    await expectAccessible(page);
+
+    await page.getByRole('combobox', { name: 'Floor' }).click();
+    await page.getByRole('option', { name: 'Floor 2' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'No floor plan for this floor yet', level: 2 }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/Floor 2 has no plan and no gateway placed on it\. You may edit floor plans/),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    expect([...hosts]).toEqual(['127.0.0.1']);
+    expect(problems).toEqual([]);
+  });
+});
