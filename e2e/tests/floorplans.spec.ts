@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MARKER_COLOUR_HEX } from '@vigil/domain';
-import { adminHeaders, expectAccessible, signIn } from '../fixtures';
+import { adminHeaders, expectAccessible, pressTag, signIn } from '../fixtures';
 
 // The floor-plan map (SPEC §2.7): the admin opens Floor Plans, picks a floor and sees its gateway
 // drawn by WebGL (canvas pixels, not only the DOM), a floor without a plan says so, and the browser
@@ -26,13 +26,19 @@ const hex = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i 
  * dots, the labels, the toolbar) is hidden while the screenshot is taken.
  */
 async function markerPixels(page: Page, canvas: Locator): Promise<number> {
-  const overlays =
-    '.maplibregl-marker, [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
-  const png = (await canvas.screenshot({ style: overlays })).toString('base64');
   // Gray is a marker without a gateway, never a gateway; and the grays of text and edges would pass for it.
   const colours = Object.entries(MARKER_COLOUR_HEX)
     .filter(([name]) => name !== 'gray')
-    .map(([, colour]) => hex(colour));
+    .map(([, colour]) => colour);
+  return colourPixels(page, canvas, colours);
+}
+
+/** How many pixels of the map canvas are one of these hex colours, the overlays hidden. */
+async function colourPixels(page: Page, canvas: Locator, hexColours: readonly string[]): Promise<number> {
+  const overlays =
+    '.maplibregl-marker, [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
+  const png = (await canvas.screenshot({ style: overlays })).toString('base64');
+  const colours = hexColours.map(hex);
   return page.evaluate(
     async ({ png, colours }) => {
       const image = new Image();
@@ -117,5 +123,57 @@ test.describe('floor plans', () => {
 
     expect([...hosts]).toEqual(['127.0.0.1']);
     expect(problems).toEqual([]);
+  });
+
+  test('a press heard by a gateway of the open floor appears on its map as an alert tracker, without a reload', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.example');
+    await placeGateway(page, POSITION);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Floor Plans' })
+      .click();
+    await page.getByRole('combobox', { name: 'Floor' }).click();
+    await page.getByRole('option', { name: 'Floor 1' }).click();
+    await expect(page.getByRole('region', { name: 'Gateways on this floor' })).toBeVisible();
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    await expect.poll(() => markerPixels(page, canvas), { timeout: 15_000 }).toBeGreaterThan(30);
+    // The help colour of the alert card (orange.8): not on the map before the press.
+    const helpColour = '#e8590c';
+    expect(await colourPixels(page, canvas, [helpColour])).toBe(0);
+
+    // A mark on the page: it survives everything but a reload.
+    await page.evaluate(() => ((window as unknown as { vigilNoReload: boolean }).vigilNoReload = true));
+    const floorUrl = page.url();
+
+    // pressTag sends as the demo gateway, b0a710000001: the gateway placed on Floor 1 here.
+    const [pressed] = (await pressTag(page, 'c0ffee000007')).results;
+    const alertId = pressed!.alertId!;
+    try {
+      // SPEC §2.2 pushes every screen but the alerts screen to /alerts on a new alert (the shell's
+      // rule, not this screen's): the floor is opened again from the browser's history, no reload.
+      await expect(page).toHaveURL(/\/alerts$/);
+      await page.goBack();
+      await expect(page).toHaveURL(floorUrl);
+      const alerts = page.getByRole('region', { name: 'Open alerts on this floor' });
+      await expect(alerts.locator(`a[href="/alert/${alertId}"]`)).toBeVisible();
+      await expect(alerts).toContainText('Help');
+      // WebGL drew the tracker: the alert colour is on the canvas (its dot and its coverage ring).
+      await expect
+        .poll(() => colourPixels(page, canvas, [helpColour]), { timeout: 15_000 })
+        .toBeGreaterThan(30);
+      expect(
+        await page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload),
+      ).toBe(true);
+    } finally {
+      const closed = await page.request.put(`/api/alerts/${alertId}`, {
+        headers: await adminHeaders(page),
+        data: { reasonCode: 'ignored_accidental_press' },
+      });
+      expect(closed.status(), await closed.text()).toBe(200);
+    }
+    // Closed: the tracker leaves the map through the same feed.
+    await expect(page.getByRole('region', { name: 'Open alerts on this floor' })).toBeHidden();
   });
 });

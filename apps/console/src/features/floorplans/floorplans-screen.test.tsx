@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planGeometryFromCorners, type Gateway, type RawRule, type Zone } from '@vigil/domain';
+import { alertKeys } from '../../api/alerts';
+import { alertFixture } from '../../test/alert-fixtures';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { gatewayFixture } from '../../test/gateway-fixtures';
 import { CurrentPath, renderSignedIn } from '../../test/signed-in';
@@ -255,5 +257,113 @@ describe('FloorplansScreen', () => {
     serve();
     render('/floorplans/elsewhere');
     expect(await screen.findByText('This floor is not in your zones')).toBeVisible();
+  });
+
+  describe('open alerts on the map (issue 15)', () => {
+    function renderWithFlags(flags: Record<string, boolean> = {}) {
+      return renderSignedIn(<FloorplansScreen />, {
+        rules: ADMIN_RULES,
+        flags,
+        path: `/floorplans/${FLOOR_1}`,
+        route: '/floorplans/:floorId?',
+      });
+    }
+    const trackerFeatures = () =>
+      (
+        mapStyle().sources.trackers as {
+          data: { features: { id: string; geometry: unknown; properties: Record<string, unknown> }[] };
+        }
+      ).data.features;
+    const helpAt1 = alertFixture({ id: 'alert-1', gateway: 'b0a710000001' });
+    const elsewhere = alertFixture({ id: 'alert-x', gateway: 'ffffffffffff' });
+    const dangerAt2 = alertFixture({
+      id: 'alert-2',
+      mode: 'danger',
+      gateway: 'b0a710000002',
+      tag: { id: 't2', label: null, owner: { name: 'Sam Porter', personId: 'p-2' } },
+      createdAt: new Date().toISOString(),
+    });
+
+    it('draws the floor’s open alerts from the shell’s feed, lists them, and pans to a new one', async () => {
+      serve();
+      const { queryClient } = renderWithFlags();
+      // The shell's alert feed has answered: the screen reads it, it fetches no alerts itself.
+      act(() => queryClient.setQueryData(alertKeys.open(), [helpAt1, elsewhere]));
+      const list = await screen.findByRole('region', { name: 'Open alerts on this floor' });
+      expect(within(list).getByRole('link', { name: 'Open the alert of Jane Doe' })).toHaveAttribute(
+        'href',
+        '/alert/alert-1',
+      );
+      expect(list).toHaveTextContent('Help · Main site › Building A › Ward 3');
+      await waitFor(() => expect(double.maps).toHaveLength(1));
+      const map = double.maps[0]!;
+      map.fire('load');
+      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-1']));
+      expect(trackerFeatures()[0]).toMatchObject({
+        geometry: { coordinates: [-73.9741, 40.74205] },
+        properties: { label: 'Jane Doe', colour: '#e8590c', outlined: false },
+      });
+      // What was open when the floor opened is not new: the camera stays on the floor.
+      expect(map.eased).toEqual([]);
+
+      // A press arrives through the realtime feed: drawn, listed and panned to.
+      act(() => queryClient.setQueryData(alertKeys.open(), [dangerAt2, helpAt1, elsewhere]));
+      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-2', 'alert-1']));
+      expect(trackerFeatures()[0]!.properties).toMatchObject({ label: 'Sam Porter', colour: '#e03131' });
+      expect(map.eased).toEqual([{ center: [-73.97385, 40.74215] }]);
+      expect(
+        within(list).getByRole('button', { name: 'Show the alert of Sam Porter on the map' }),
+      ).toBeVisible();
+
+      // Acknowledged: still drawn, outlined; closed: gone.
+      act(() => queryClient.setQueryData(alertKeys.open(), [{ ...dangerAt2, acknowledged: true }, helpAt1]));
+      await waitFor(() => expect(trackerFeatures()[0]!.properties).toMatchObject({ outlined: true }));
+      expect(list).toHaveTextContent('Danger · Acknowledged');
+      act(() => queryClient.setQueryData(alertKeys.open(), [helpAt1]));
+      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-1']));
+      expect(map.eased).toHaveLength(1);
+    });
+
+    it('selects a tracker from the list and pans to it; a click on the map selects it there', async () => {
+      const user = userEvent.setup();
+      serve();
+      const { queryClient } = renderWithFlags();
+      act(() => queryClient.setQueryData(alertKeys.open(), [helpAt1]));
+      const show = await screen.findByRole('button', { name: 'Show the alert of Jane Doe on the map' });
+      await waitFor(() => expect(double.maps).toHaveLength(1));
+      const map = double.maps[0]!;
+      map.fire('load');
+      await user.click(show);
+      expect(show).toHaveAttribute('aria-pressed', 'true');
+      await waitFor(() => expect(map.eased).toEqual([{ center: [-73.9741, 40.74205] }]));
+      const halo = () => mapStyle().layers.find((l) => l.id === 'trackers-selected')!;
+      await waitFor(() => expect(halo()).toMatchObject({ filter: ['==', ['get', 'id'], 'alert-1'] }));
+      await user.click(show);
+      await waitFor(() => expect(halo()).toMatchObject({ filter: ['==', ['get', 'id'], ''] }));
+      map.featuresUnderPointer = [{ source: 'trackers', properties: { id: 'alert-1' } }];
+      act(() => map.fire('click', { point: { x: 1, y: 2 } }));
+      expect(show).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    it('leaves the camera alone for a new alert when the zone’s noAutoPan flag is on (SPEC §6)', async () => {
+      serve();
+      const { queryClient } = renderWithFlags({ noAutoPan: true });
+      act(() => queryClient.setQueryData(alertKeys.open(), [helpAt1]));
+      await screen.findByRole('region', { name: 'Open alerts on this floor' });
+      await waitFor(() => expect(double.maps).toHaveLength(1));
+      const map = double.maps[0]!;
+      map.fire('load');
+      act(() => queryClient.setQueryData(alertKeys.open(), [dangerAt2, helpAt1]));
+      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-2', 'alert-1']));
+      expect(map.eased).toEqual([]);
+    });
+
+    it('shows no alert list when no open alert is on this floor', async () => {
+      serve();
+      const { queryClient } = renderWithFlags();
+      act(() => queryClient.setQueryData(alertKeys.open(), [elsewhere]));
+      await screen.findByRole('region', { name: 'Gateways on this floor' });
+      expect(screen.queryByRole('region', { name: 'Open alerts on this floor' })).not.toBeInTheDocument();
+    });
   });
 });

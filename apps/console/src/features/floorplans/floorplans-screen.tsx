@@ -19,6 +19,9 @@ import { boundsOf, type PlanTiles } from '../../ui/map/map-style';
 import { PageHeader } from '../../ui/page-header';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { useNow } from '../../ui/use-now';
+import { useOpenAlerts } from '../../api/open-alerts';
+import { floorAlertTrackers } from './alert-trackers';
+import { FloorAlertList } from './floor-alert-list';
 import { FloorGatewayList } from './floor-gateway-list';
 import { firstFloorId, floorGroups, floorPath } from './floor-options';
 import { floorPlanOf, isOutdoorFloor } from './floor-plan';
@@ -26,6 +29,7 @@ import { FloorSelect } from './floor-select';
 import { colourContextOf, floorGateways, legendOf } from './gateway-markers';
 import { MapLegend } from './map-legend';
 import { useTileSignature } from './tile-signature';
+import { useAlertPan } from './use-alert-pan';
 import classes from './floorplans.module.css';
 
 /**
@@ -128,7 +132,7 @@ function NoFloors() {
 
 /** One floor: its plan (if any) and its gateways, drawn on the map and listed beside it. */
 function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirectory }) {
-  const { ability } = useSignedIn();
+  const { ability, me } = useSignedIn();
   const queryClient = useQueryClient();
   const plan = useMemo(() => floorPlanOf(floor), [floor]);
   const mayListGateways = ability.can('list', 'Gateway');
@@ -151,6 +155,25 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
     [gateways.data, context, now],
   );
   const markers = useMemo(() => rows.map((row) => row.marker), [rows]);
+
+  // Issue 15: the open alerts heard by this floor's gateways, from the shell's realtime feed.
+  const openAlerts = useOpenAlerts();
+  const alertTrackers = useMemo(
+    () => floorAlertTrackers(openAlerts, gateways.data?.data ?? []),
+    [openAlerts, gateways.data],
+  );
+  const circles = useMemo(() => alertTrackers.map((t) => t.circle), [alertTrackers]);
+  const [selectedAlertId, setSelectedAlertId] = useState<string | null>(null);
+  const { panTo, panToTracker } = useAlertPan(
+    alertTrackers,
+    openAlerts !== undefined && gateways.data !== undefined,
+    me.zone.config.featureFlags.noAutoPan === true,
+  );
+  function selectAlert(id: string | null) {
+    setSelectedAlertId(id);
+    const chosen = alertTrackers.find((t) => t.alert.id === id);
+    if (chosen) panToTracker(chosen);
+  }
   const planBounds = plan?.bounds ?? tileMap.data?.bounds ?? null;
   const tiles = useMemo<PlanTiles | null>(
     () =>
@@ -184,6 +207,10 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
           view={{ key: `${floor.id}:${bounds ? 'placed' : 'unplaced'}`, bounds, bearing: plan?.bearing }}
           selectedId={selectedId}
           onSelect={setSelectedId}
+          trackers={circles}
+          selectedTrackerId={selectedAlertId}
+          onSelectTracker={setSelectedAlertId}
+          panTo={panTo}
           onRefresh={() => void queryClient.invalidateQueries({ queryKey: floorplanKeys.all })}
           refreshing={gateways.isFetching || places.isFetching}
           overlay={
@@ -196,13 +223,18 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
         />
       </div>
       {mayListGateways && (
-        <FloorGatewayList
-          rows={rows}
-          total={gateways.data?.total ?? rows.length}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          linkToDetail={ability.can('read', 'Gateway')}
-        />
+        <div className={classes.sideColumn}>
+          {alertTrackers.length > 0 && (
+            <FloorAlertList trackers={alertTrackers} selectedId={selectedAlertId} onSelect={selectAlert} />
+          )}
+          <FloorGatewayList
+            rows={rows}
+            total={gateways.data?.total ?? rows.length}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            linkToDetail={ability.can('read', 'Gateway')}
+          />
+        </div>
       )}
     </div>
   );

@@ -13,9 +13,16 @@ import {
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { DEFAULT_ZOOM, type GeoBounds } from '@vigil/domain';
+import { DEFAULT_ZOOM, type GeoBounds, type LngLat } from '@vigil/domain';
 import type { FloorMapProps, FloorMapView } from './floor-map';
-import { LAYER_IDS, buildMapStyle, mapZoomLimits, type MapMarker } from './map-style';
+import {
+  LAYER_IDS,
+  TRACKER_SOURCE,
+  buildMapStyle,
+  mapZoomLimits,
+  type MapMarker,
+  type MapTrackerCircle,
+} from './map-style';
 import { describeMapError } from './map-errors';
 import classes from './floor-map.module.css';
 
@@ -23,32 +30,42 @@ import classes from './floor-map.module.css';
 maplibregl.setWorkerUrl(workerUrl);
 
 const LIMITS = mapZoomLimits();
+const NO_TRACKERS: readonly MapTrackerCircle[] = [];
+/** The layers a click looks at, topmost first: a tracker's dot, its circle, then a marker. */
+const CLICKABLE_LAYERS = [LAYER_IDS.trackerCentres, LAYER_IDS.trackers, LAYER_IDS.markers];
 /** Room left round what the camera fits, so edge markers are not under the toolbar. */
 const FIT_PADDING_PX = 56;
 
 /** The MapLibre map of FloorMap (this module is its lazy chunk). */
 export function FloorMapGl(props: FloorMapProps) {
   const { label, plan, markers, view, selectedId = null, onRefresh, refreshing, overlay, h } = props;
+  const { trackers = NO_TRACKERS, selectedTrackerId = null, panTo = null } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const [labels, setLabels] = useState(props.defaultLabels ?? false);
   const fullscreen = useFullscreenElement<HTMLDivElement>();
-  const style = useMemo(() => buildMapStyle({ plan, markers, selectedId }), [plan, markers, selectedId]);
+  const style = useMemo(
+    () => buildMapStyle({ plan, markers, selectedId, trackers, selectedTrackerId }),
+    [plan, markers, selectedId, trackers, selectedTrackerId],
+  );
 
   // The latest style and click handler, read by the map created once below.
   const styleRef = useRef(style);
   const onSelectRef = useRef(props.onSelect);
+  const onSelectTrackerRef = useRef(props.onSelectTracker);
   useEffect(() => {
     styleRef.current = style;
     onSelectRef.current = props.onSelect;
+    onSelectTrackerRef.current = props.onSelectTracker;
   });
 
   useEffect(() => {
-    const created = createMap(containerRef.current!, styleRef.current, view, label, (id) =>
-      onSelectRef.current?.(id),
-    );
+    const created = createMap(containerRef.current!, styleRef.current, view, label, {
+      marker: (id) => onSelectRef.current?.(id),
+      tracker: (id) => onSelectTrackerRef.current?.(id),
+    });
     if (typeof created === 'string') {
       setFailure(created);
       return;
@@ -75,7 +92,21 @@ export function FloorMapGl(props: FloorMapProps) {
 
   useCamera(map, view);
   usePanToSelected(map, markers, selectedId);
-  useLabels(map, labels ? markers : null);
+  usePanTo(map, panTo);
+  // The labels name the trackers too (the person of an alert), beside their centre dot.
+  const labelled = useMemo<readonly MapMarker[]>(
+    () => [
+      ...markers,
+      ...trackers.map((t) => ({
+        id: t.id,
+        lngLat: [t.latlng.lng, t.latlng.lat] as LngLat,
+        colour: t.color,
+        label: t.name,
+      })),
+    ],
+    [markers, trackers],
+  );
+  useLabels(map, labels ? labelled : null);
 
   if (failure) {
     return (
@@ -139,7 +170,7 @@ function createMap(
   style: ReturnType<typeof buildMapStyle>,
   view: FloorMapView,
   label: string,
-  onSelect: (id: string | null) => void,
+  onSelect: { marker: (id: string | null) => void; tracker: (id: string) => void },
 ): maplibregl.Map | string {
   let map: maplibregl.Map;
   try {
@@ -169,11 +200,16 @@ function createMap(
     if (problem) console.warn(`Floor map: ${problem}`);
   });
   map.on('click', (event) => {
-    const [hit] = map.queryRenderedFeatures(event.point, { layers: [LAYER_IDS.markers] });
-    onSelect(typeof hit?.properties?.id === 'string' ? hit.properties.id : null);
+    const [hit] = map.queryRenderedFeatures(event.point, { layers: CLICKABLE_LAYERS });
+    const id = typeof hit?.properties?.id === 'string' ? hit.properties.id : null;
+    // A tracker's features come from the trackers' source; anything else hit is a marker.
+    if (id !== null && hit?.source === TRACKER_SOURCE) onSelect.tracker(id);
+    else onSelect.marker(id);
   });
-  map.on('mouseenter', LAYER_IDS.markers, () => (map.getCanvas().style.cursor = 'pointer'));
-  map.on('mouseleave', LAYER_IDS.markers, () => (map.getCanvas().style.cursor = ''));
+  for (const layer of CLICKABLE_LAYERS) {
+    map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
+    map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
+  }
   return map;
 }
 
@@ -220,6 +256,20 @@ function usePanToSelected(
     const lngLat: [number, number] = [marker.lngLat[0], marker.lngLat[1]];
     if (!map.getBounds().contains(lngLat)) map.easeTo({ center: lngLat });
   }, [map, selectedId]);
+}
+
+/** Eases the camera to `panTo` each time its key changes (a new alert), at the zoom the user chose. */
+function usePanTo(map: maplibregl.Map | null, panTo: { key: string; lngLat: LngLat } | null) {
+  const panToRef = useRef(panTo);
+  useEffect(() => {
+    panToRef.current = panTo;
+  });
+  const key = panTo?.key ?? null;
+  useEffect(() => {
+    const target = panToRef.current;
+    if (!map || !target) return;
+    map.easeTo({ center: [target.lngLat[0], target.lngLat[1]] });
+  }, [map, key]);
 }
 
 /**

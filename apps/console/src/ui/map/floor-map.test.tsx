@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/render';
 import { FloorMap, type FloorMapProps } from './floor-map';
-import { LAYER_IDS, type MapMarker, type MapStyle } from './map-style';
+import { LAYER_IDS, TRACKER_SOURCE, type MapMarker, type MapStyle, type MapTrackerCircle } from './map-style';
 import * as double from './maplibre-test-double';
 
 // jsdom has no WebGL: MapLibre's module is replaced at its boundary; the widget's own code runs.
@@ -107,6 +107,67 @@ describe('FloorMap', () => {
     map.featuresUnderPointer = [];
     map.fire('click', { point: { x: 1, y: 2 } });
     expect(onSelect).toHaveBeenLastCalledWith(null);
+  });
+
+  describe('trackers (SPEC §3 Map tracker)', () => {
+    const trackers: MapTrackerCircle[] = [
+      {
+        id: 'alert-1',
+        latlng: { lat: 40.7421, lng: -73.974 },
+        radius: 16,
+        color: '#e03131',
+        name: 'Jane Doe',
+      },
+    ];
+    const trackerData = (map: double.Map) =>
+      (styleOf(map).sources[TRACKER_SOURCE] as { data: { features: { id: string }[] } }).data.features;
+
+    it('draws the trackers over the markers and follows new ones through the style', async () => {
+      const { rerenderMap } = renderMap({ trackers });
+      const map = await loadedMap();
+      expect(trackerData(map).map((f) => f.id)).toEqual(['alert-1']);
+      const ids = styleOf(map).layers.map((l) => l.id);
+      expect(ids.indexOf(LAYER_IDS.trackers)).toBeGreaterThan(ids.indexOf(LAYER_IDS.markers));
+
+      const second = { ...trackers[0]!, id: 'alert-2', outlined: true };
+      rerenderMap({ trackers: [...trackers, second], selectedTrackerId: 'alert-2' });
+      await waitFor(() => expect(trackerData(map).map((f) => f.id)).toEqual(['alert-1', 'alert-2']));
+      const halo = styleOf(map).layers.find((l) => l.id === LAYER_IDS.trackerHalo)!;
+      expect(halo).toMatchObject({ filter: ['==', ['get', 'id'], 'alert-2'] });
+      // New trackers do not move the camera by themselves.
+      expect(map.eased).toEqual([]);
+    });
+
+    it('tells which tracker was clicked, apart from the markers', async () => {
+      const onSelect = vi.fn();
+      const onSelectTracker = vi.fn();
+      renderMap({ trackers, onSelect, onSelectTracker });
+      const map = await loadedMap();
+      map.featuresUnderPointer = [{ source: TRACKER_SOURCE, properties: { id: 'alert-1' } }];
+      map.fire('click', { point: { x: 1, y: 2 } });
+      expect(onSelectTracker).toHaveBeenCalledWith('alert-1');
+      expect(onSelect).not.toHaveBeenCalled();
+    });
+
+    it('pans to panTo each time its key changes, and not on a rerender with the same key', async () => {
+      const { rerenderMap } = renderMap({ trackers, panTo: null });
+      const map = await loadedMap();
+      expect(map.eased).toEqual([]);
+      rerenderMap({ trackers, panTo: { key: 'new:alert-1', lngLat: [-73.974, 40.7421] } });
+      await waitFor(() => expect(map.eased).toEqual([{ center: [-73.974, 40.7421] }]));
+      rerenderMap({ trackers: [...trackers], panTo: { key: 'new:alert-1', lngLat: [-73.974, 40.7421] } });
+      rerenderMap({ trackers, panTo: { key: 'new:alert-2', lngLat: [-73.9741, 40.74205] } });
+      await waitFor(() => expect(map.eased).toHaveLength(2));
+      expect(map.eased[1]).toEqual({ center: [-73.9741, 40.74205] });
+    });
+
+    it('names the trackers with the labels toggle', async () => {
+      const user = userEvent.setup();
+      renderMap({ trackers });
+      await loadedMap();
+      await user.click(screen.getByRole('button', { name: 'Labels' }));
+      expect(double.markers.map((m) => m.element.textContent)).toContain('Jane Doe');
+    });
   });
 
   it('shows and hides the labels as HTML beside the markers (the style has no glyphs)', async () => {

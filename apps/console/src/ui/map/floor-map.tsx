@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import type { GeoBounds } from '@vigil/domain';
-import type { MapMarker, PlanTiles } from './map-style';
+import type { GeoBounds, LngLat } from '@vigil/domain';
+import type { MapMarker, MapTrackerCircle, PlanTiles } from './map-style';
 import classes from './floor-map.module.css';
 
 /** Where the camera goes: fitted to `bounds` (never closer than SPEC §9's default zoom), turned by `bearing`. */
@@ -23,6 +23,16 @@ export type FloorMapProps = {
   selectedId?: string | null;
   /** A marker was clicked (its id), or the map away from any marker (null). */
   onSelect?: (id: string | null) => void;
+  /** SPEC §3 Map trackers drawn over the markers, e.g. the floor's open alerts. */
+  trackers?: readonly MapTrackerCircle[];
+  selectedTrackerId?: string | null;
+  /** A tracker was clicked (its id); a click on a tracker never selects the marker under it. */
+  onSelectTracker?: (id: string) => void;
+  /**
+   * Pans the camera to `lngLat` each time `key` changes (e.g. a new alert's tracker), keeping the
+   * zoom; null or the same key leaves the camera where the user put it.
+   */
+  panTo?: { key: string; lngLat: LngLat } | null;
   /** Shows Refresh in the toolbar; `refreshing` spins it. */
   onRefresh?: () => void;
   refreshing?: boolean;

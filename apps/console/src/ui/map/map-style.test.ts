@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ZOOM, MAP_MAX_ZOOM, PLAN_MIN_ZOOM } from '@vigil/domain';
+import { DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, PLAN_MIN_ZOOM, metresToPixels } from '@vigil/domain';
 import {
   LAYER_IDS,
   MAP_BACKGROUND,
   MARKER_SOURCE,
   PLAN_SOURCE,
+  TRACKER_SOURCE,
   boundsOf,
   buildMapStyle,
   mapZoomLimits,
   markersGeoJson,
+  trackersGeoJson,
   unionBounds,
   type MapMarker,
+  type MapTrackerCircle,
 } from './map-style';
+
+/** The tracker layers, drawn over the markers: the coverage circle, the selected ring, the centre dot. */
+const TRACKER_LAYERS = [LAYER_IDS.trackers, LAYER_IDS.trackerHalo, LAYER_IDS.trackerCentres];
 
 const markers: MapMarker[] = [
   { id: 'b0a710000001', lngLat: [-73.9741, 40.74205], colour: '#40c057', label: 'b0a710000001' },
@@ -31,12 +37,13 @@ describe('the offline map style (ARCHITECTURE §9 Floor plans)', () => {
       LAYER_IDS.background,
       LAYER_IDS.markerHalo,
       LAYER_IDS.markers,
+      ...TRACKER_LAYERS,
     ]);
     expect(style.layers[0]).toMatchObject({
       type: 'background',
       paint: { 'background-color': MAP_BACKGROUND },
     });
-    expect(Object.keys(style.sources)).toEqual([MARKER_SOURCE]);
+    expect(Object.keys(style.sources)).toEqual([MARKER_SOURCE, TRACKER_SOURCE]);
   });
 
   it('names no URL at all without a plan, and only the plan tiles with one: nothing leaves the server', () => {
@@ -60,6 +67,7 @@ describe('the offline map style (ARCHITECTURE §9 Floor plans)', () => {
       LAYER_IDS.plan,
       LAYER_IDS.markerHalo,
       LAYER_IDS.markers,
+      ...TRACKER_LAYERS,
     ]);
   });
 
@@ -112,5 +120,61 @@ describe('bounds', () => {
     expect(unionBounds([0, 0, 1, 1], [-1, 0.5, 0.5, 2])).toEqual([-1, 0, 1, 2]);
     expect(unionBounds(null, [0, 0, 1, 1])).toEqual([0, 0, 1, 1]);
     expect(unionBounds(null, null)).toBeNull();
+  });
+});
+
+describe('trackers on the map (SPEC §3 Map tracker)', () => {
+  const trackers: MapTrackerCircle[] = [
+    { id: 'a1', latlng: { lat: 40.74205, lng: -73.9741 }, radius: 16, color: '#e03131', name: 'Ann' },
+    {
+      id: 'a2',
+      latlng: { lat: 40.74215, lng: -73.97385 },
+      radius: 0,
+      color: '#e8590c',
+      name: 'Bo',
+      outlined: true,
+    },
+  ];
+
+  it('holds each tracker as a point with its colour, name, outline and radius in pixels at both zoom ends', () => {
+    const [first, second] = trackersGeoJson(trackers).features;
+    expect(first).toMatchObject({
+      id: 'a1',
+      geometry: { type: 'Point', coordinates: [-73.9741, 40.74205] },
+      properties: { id: 'a1', colour: '#e03131', label: 'Ann', outlined: false },
+    });
+    // 16 m in MapLibre's 512 px world at the tracker's latitude, at zoom 1 and 22.
+    expect(first!.properties.radiusMinZoomPx).toBeCloseTo(metresToPixels(16, 40.74205, MAP_MIN_ZOOM, 512), 9);
+    expect(first!.properties.radiusMaxZoomPx).toBeCloseTo(metresToPixels(16, 40.74205, MAP_MAX_ZOOM, 512), 6);
+    // At zoom 22 a metre is about 71 MapLibre px at this latitude: a 16 m radius is some 1130 px.
+    expect(first!.properties.radiusMaxZoomPx).toBeGreaterThan(1100);
+    expect(first!.properties.radiusMaxZoomPx).toBeLessThan(1160);
+    expect(second!.properties).toMatchObject({ outlined: true, radiusMinZoomPx: 0, radiusMaxZoomPx: 0 });
+  });
+
+  it('draws the circle with a base-2 zoom interpolation, filled or outlined, and rings the selected tracker', () => {
+    const style = buildMapStyle({ markers, trackers, selectedTrackerId: 'a2' });
+    expect(style.sources[TRACKER_SOURCE]).toEqual({ type: 'geojson', data: trackersGeoJson(trackers) });
+    const circle = style.layers.find((l) => l.id === LAYER_IDS.trackers)!;
+    expect(circle).toMatchObject({
+      type: 'circle',
+      source: TRACKER_SOURCE,
+      paint: {
+        'circle-radius': [
+          'interpolate',
+          ['exponential', 2],
+          ['zoom'],
+          MAP_MIN_ZOOM,
+          ['get', 'radiusMinZoomPx'],
+          MAP_MAX_ZOOM,
+          ['get', 'radiusMaxZoomPx'],
+        ],
+        'circle-opacity': ['case', ['get', 'outlined'], 0, 0.3],
+      },
+    });
+    const halo = style.layers.find((l) => l.id === LAYER_IDS.trackerHalo)!;
+    expect(halo).toMatchObject({ filter: ['==', ['get', 'id'], 'a2'] });
+    const none = buildMapStyle({ markers, trackers }).layers.find((l) => l.id === LAYER_IDS.trackerHalo)!;
+    expect(none).toMatchObject({ filter: ['==', ['get', 'id'], ''] });
   });
 });

@@ -1,12 +1,15 @@
 import type { MapOptions } from 'maplibre-gl';
 import {
   MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
   PLAN_MAX_ZOOM,
   PLAN_MIN_ZOOM,
   PLAN_TILE_SIZE_PX,
+  heatmapRadiusStops,
   mapMinZoom,
   type GeoBounds,
   type LngLat,
+  type MapTracker,
 } from '@vigil/domain';
 
 // The floor map's whole picture as data: MapLibre draws whatever style these pure functions build,
@@ -30,13 +33,25 @@ export type MapMarker = {
   label: string;
 };
 
+/**
+ * A SPEC §3 Map tracker as the map draws it: a circle of `radius` metres on the ground round
+ * `latlng`, in `color`; `outlined` draws its edge only (e.g. an acknowledged alert).
+ */
+export type MapTrackerCircle = Pick<MapTracker, 'id' | 'latlng' | 'radius' | 'color' | 'name'> & {
+  outlined?: boolean;
+};
+
 export const PLAN_SOURCE = 'plan';
 export const MARKER_SOURCE = 'markers';
+export const TRACKER_SOURCE = 'trackers';
 export const LAYER_IDS = {
   background: 'background',
   plan: 'plan',
   markerHalo: 'markers-selected',
   markers: 'markers',
+  trackers: 'trackers',
+  trackerCentres: 'trackers-centre',
+  trackerHalo: 'trackers-selected',
 } as const;
 
 /** The map's ground where no plan is drawn: Mantine's gray.1, so white plan tiles stand out. */
@@ -112,10 +127,115 @@ export function markerLayers(selectedId: string | null): MapLayer[] {
   ];
 }
 
+/** A GeoJSON FeatureCollection of the trackers, as the trackers' source holds it. */
+export type TrackerFeatureCollection = {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    id: string;
+    geometry: { type: 'Point'; coordinates: [lng: number, lat: number] };
+    properties: {
+      id: string;
+      colour: string;
+      label: string;
+      outlined: boolean;
+      /** The circle's radius in MapLibre pixels at the map's lowest and highest zoom (SPEC §9). */
+      radiusMinZoomPx: number;
+      radiusMaxZoomPx: number;
+    };
+  }[];
+};
+
+/**
+ * The trackers as GeoJSON points. Their radius in metres becomes pixels at both ends of the zoom
+ * range (the domain's heatmapRadiusStops at the tracker's latitude); base-2 interpolation between
+ * them keeps the circle the same size on the ground at every zoom.
+ */
+export function trackersGeoJson(trackers: readonly MapTrackerCircle[]): TrackerFeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: trackers.map((t) => {
+      const [[, minPx], [, maxPx]] = heatmapRadiusStops(t.radius, t.latlng.lat);
+      return {
+        type: 'Feature',
+        id: t.id,
+        geometry: { type: 'Point', coordinates: [t.latlng.lng, t.latlng.lat] },
+        properties: {
+          id: t.id,
+          colour: t.color,
+          label: t.name,
+          outlined: t.outlined === true,
+          radiusMinZoomPx: minPx!,
+          radiusMaxZoomPx: maxPx!,
+        },
+      };
+    }),
+  };
+}
+
+const trackerRadius = [
+  'interpolate',
+  ['exponential', 2],
+  ['zoom'],
+  MAP_MIN_ZOOM,
+  ['get', 'radiusMinZoomPx'],
+  MAP_MAX_ZOOM,
+  ['get', 'radiusMaxZoomPx'],
+] as const;
+const outlined = ['get', 'outlined'] as const;
+
+/**
+ * The tracker layers, above the markers: the coverage circle (filled and translucent, or only its
+ * edge when outlined), a dot at its centre so a tracker of radius 0 (a bridge) still shows, and a
+ * dark ring round the selected one's dot.
+ */
+export function trackerLayers(selectedTrackerId: string | null): MapLayer[] {
+  return [
+    {
+      id: LAYER_IDS.trackers,
+      type: 'circle',
+      source: TRACKER_SOURCE,
+      paint: {
+        'circle-radius': trackerRadius as never,
+        'circle-color': ['get', 'colour'],
+        'circle-opacity': ['case', outlined, 0, 0.3] as never,
+        'circle-stroke-color': ['get', 'colour'],
+        'circle-stroke-width': ['case', outlined, 3, 2] as never,
+      },
+    },
+    {
+      id: LAYER_IDS.trackerHalo,
+      type: 'circle',
+      source: TRACKER_SOURCE,
+      filter: ['==', ['get', 'id'], selectedTrackerId ?? ''],
+      paint: {
+        'circle-radius': haloRadius as never,
+        'circle-color': 'rgba(0, 0, 0, 0)',
+        'circle-stroke-color': SELECTED_RING,
+        'circle-stroke-width': 3,
+      },
+    },
+    {
+      id: LAYER_IDS.trackerCentres,
+      type: 'circle',
+      source: TRACKER_SOURCE,
+      paint: {
+        'circle-radius': markerRadius as never,
+        'circle-color': ['case', outlined, '#ffffff', ['get', 'colour']] as never,
+        'circle-stroke-color': ['get', 'colour'],
+        'circle-stroke-width': 3,
+      },
+    },
+  ];
+}
+
 export type MapStyleInput = {
   plan?: PlanTiles | null;
   markers: readonly MapMarker[];
   selectedId?: string | null;
+  /** SPEC §3 Map trackers drawn over the markers (e.g. the floor's open alerts). */
+  trackers?: readonly MapTrackerCircle[];
+  selectedTrackerId?: string | null;
 };
 
 /**
@@ -124,9 +244,16 @@ export type MapStyleInput = {
  * `sprite`, so MapLibre has nothing to fetch but the plan tiles, which our server serves; labels
  * are HTML (the widget's), not symbol layers.
  */
-export function buildMapStyle({ plan, markers, selectedId = null }: MapStyleInput): MapStyle {
+export function buildMapStyle({
+  plan,
+  markers,
+  selectedId = null,
+  trackers = [],
+  selectedTrackerId = null,
+}: MapStyleInput): MapStyle {
   const sources: MapStyle['sources'] = {
     [MARKER_SOURCE]: { type: 'geojson', data: markersGeoJson(markers) },
+    [TRACKER_SOURCE]: { type: 'geojson', data: trackersGeoJson(trackers) },
   };
   const layers: MapLayer[] = [
     { id: LAYER_IDS.background, type: 'background', paint: { 'background-color': MAP_BACKGROUND } },
@@ -143,7 +270,7 @@ export function buildMapStyle({ plan, markers, selectedId = null }: MapStyleInpu
     };
     layers.push({ id: LAYER_IDS.plan, type: 'raster', source: PLAN_SOURCE });
   }
-  layers.push(...markerLayers(selectedId));
+  layers.push(...markerLayers(selectedId), ...trackerLayers(selectedTrackerId));
   return { version: 8, name: 'Vigil floor plan', sources, layers };
 }
 

@@ -33,7 +33,7 @@ export class Map {
   fitted: unknown[] = [];
   eased: unknown[] = [];
   /** What queryRenderedFeatures answers: the features under the next click. */
-  featuresUnderPointer: { properties: Record<string, unknown> }[] = [];
+  featuresUnderPointer: { source?: string; properties: Record<string, unknown> }[] = [];
   private listeners: { type: string; layer?: string; fn: Listener; once: boolean }[] = [];
   private canvas = document.createElement('canvas');
   touchZoomRotate = { disableRotation: () => {} };
