@@ -10,6 +10,7 @@ import {
   gatewayListSchema,
   tileMapResourceSchema,
   zoneListSchema,
+  zoneSchema,
   type Gateway,
   type TileMapResource,
   type Zone,
@@ -19,6 +20,7 @@ import { api, type Query } from './client';
 // The floor-plan map's reads (SPEC §2.7, §7): the floors to choose from, the gateways placed on a
 // floor, and the image signature its plan tiles are read with.
 
+const oneZone: z.ZodType<Zone> = zoneSchema;
 const zonePage: z.ZodType<{ data: Zone[]; total: number }> = zoneListSchema;
 const gatewayPage: z.ZodType<{ data: Gateway[]; total: number }> = gatewayListSchema;
 const tileMapResource: z.ZodType<TileMapResource> = tileMapResourceSchema;
@@ -37,6 +39,8 @@ export const floorplanKeys = {
   gateways: (floorId: string) => [...floorplanKeys.all, 'gateways', floorId] as const,
   signature: () => [...floorplanKeys.all, 'signature'] as const,
   tileMap: (floorId: string, planId: string) => [...floorplanKeys.all, 'tile-map', floorId, planId] as const,
+  /** The floor a zone is (or is under), e.g. a gateway's location. */
+  floorOf: (zoneId: string) => [...floorplanKeys.all, 'floor-of', zoneId] as const,
 };
 
 /** GET zones?level=… : one page of the largest size (SPEC §9: 500), in the caller's scope, by name. */
@@ -152,6 +156,28 @@ export const floorplanQueries = {
       },
       enabled: Boolean(signature),
       staleTime: Infinity,
+    }),
+  /**
+   * The floor a zone is, or is under (a gateway's location is an area of a unit of a floor), with
+   * its config (the plan); null when the zone is under no floor. GET zones/{id}?context=true names
+   * the zone's ancestors; the floor is then read itself.
+   */
+  floorOf: (zoneId: string | null | undefined) =>
+    queryOptions({
+      queryKey: floorplanKeys.floorOf(zoneId ?? ''),
+      queryFn: async ({ signal }): Promise<Zone | null> => {
+        const zone = await api.get(`zones/${encodeURIComponent(zoneId ?? '')}`, {
+          query: { context: true },
+          signal,
+          schema: oneZone,
+        });
+        if (zone.level === 'floor') return zone;
+        const floor = zone.context?.find((ancestor) => ancestor.level === 'floor');
+        if (!floor) return null;
+        return api.get(`zones/${encodeURIComponent(floor.id)}`, { signal, schema: oneZone });
+      },
+      enabled: Boolean(zoneId),
+      staleTime: 60_000,
     }),
 };
 

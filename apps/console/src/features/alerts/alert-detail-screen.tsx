@@ -9,16 +9,22 @@ import { alertLocationPath, alertPersonName } from '../../ui/alert-labels';
 import { ErrorPanel } from '../../ui/error-panel';
 import { PageHeader } from '../../ui/page-header';
 import { TableSkeleton } from '../../ui/table-skeleton';
+import { useSignedIn } from '../../session/session';
 import { AlertFacts } from './alert-facts';
+import { AlertFloorPanel } from './alert-floor-panel';
 import { AlertHistory } from './alert-history';
 import { AlertVideo } from './alert-video';
 import { CloseAlertDialog } from './close-alert-dialog';
 
-/** /alert/{id}: one alert with its history, who acknowledged and closed it, and nearby video. */
+/**
+ * /alert/{id}: one alert with its history, who acknowledged and closed it, the floor it was heard on
+ * (issue 15) and nearby video.
+ */
 export function AlertDetailScreen() {
   const { id = '' } = useParams();
   const detail = useAlertDetail(id);
   const alerting = useAlerting();
+  const { ability } = useSignedIn();
   const [closing, setClosing] = useState(false);
 
   if (detail.isPending) return <TableSkeleton rows={6} columns={2} />;
@@ -52,6 +58,7 @@ export function AlertDetailScreen() {
       <Paper withBorder p="md" radius="md">
         <AlertFacts alert={alert} />
       </Paper>
+      {mayShowFloor(ability) && <AlertFloorPanel alert={alert} />}
       <Stack component="section" aria-labelledby="alert-history-title" gap="xs">
         <Title order={2} size="h4" id="alert-history-title">
           History
@@ -89,4 +96,13 @@ function AlertLoadError({ error, onRetry }: { error: unknown; onRetry: () => voi
       </Anchor>
     </Stack>
   );
+}
+
+/**
+ * The floor panel reads the plan, the alert's gateway and its zones, so it needs all three reads.
+ * A role without read Gateway (security) does not get it yet: the alert's position must come with
+ * the alert itself for that (the floor-plan work continues).
+ */
+function mayShowFloor(ability: ReturnType<typeof useSignedIn>['ability']): boolean {
+  return ability.can('read', 'FloorPlan') && ability.can('read', 'Gateway') && ability.can('read', 'Zone');
 }

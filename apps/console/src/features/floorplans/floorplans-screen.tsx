@@ -7,7 +7,6 @@ import { mayEditFloorPlans, type Zone } from '@vigil/domain';
 import {
   floorplanKeys,
   floorplanQueries,
-  planTilesUrl,
   useFloorDirectory,
   type FloorDirectory,
 } from '../../api/floorplans';
@@ -15,7 +14,7 @@ import { useSignedIn } from '../../session/session';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
 import { FloorMap } from '../../ui/map/floor-map';
-import { boundsOf, type PlanTiles } from '../../ui/map/map-style';
+import { boundsOf } from '../../ui/map/map-style';
 import { PageHeader } from '../../ui/page-header';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { useNow } from '../../ui/use-now';
@@ -24,11 +23,11 @@ import { floorAlertTrackers } from './alert-trackers';
 import { FloorAlertList } from './floor-alert-list';
 import { FloorGatewayList } from './floor-gateway-list';
 import { firstFloorId, floorGroups, floorPath } from './floor-options';
-import { floorPlanOf, isOutdoorFloor } from './floor-plan';
+import { isOutdoorFloor } from '../../ui/map/floor-plan';
 import { FloorSelect } from './floor-select';
 import { colourContextOf, floorGateways, legendOf } from './gateway-markers';
 import { MapLegend } from './map-legend';
-import { useTileSignature } from './tile-signature';
+import { useFloorPlanTiles } from '../../ui/map/use-plan-tiles';
 import { useAlertPan } from './use-alert-pan';
 import classes from './floorplans.module.css';
 
@@ -134,17 +133,12 @@ function NoFloors() {
 function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirectory }) {
   const { ability, me } = useSignedIn();
   const queryClient = useQueryClient();
-  const plan = useMemo(() => floorPlanOf(floor), [floor]);
+  const { plan, tiles, bounds: planBounds } = useFloorPlanTiles(floor);
   const mayListGateways = ability.can('list', 'Gateway');
   const places = useQuery({ ...floorplanQueries.places(floor.id), enabled: mayListGateways });
   const gateways = useQuery({
     ...floorplanQueries.gateways(floor.id, places.data, isOutdoorFloor(floor)),
     enabled: mayListGateways && places.data !== undefined,
-  });
-  const signature = useTileSignature(useQuery(floorplanQueries.signature(plan !== null)).data);
-  const tileMap = useQuery({
-    ...floorplanQueries.tileMap(floor.id, plan?.planId ?? '', signature),
-    enabled: plan !== null && plan.bounds === null && signature !== undefined,
   });
   const now = useNow(60_000);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -174,12 +168,6 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
     const chosen = alertTrackers.find((t) => t.alert.id === id);
     if (chosen) panToTracker(chosen);
   }
-  const planBounds = plan?.bounds ?? tileMap.data?.bounds ?? null;
-  const tiles = useMemo<PlanTiles | null>(
-    () =>
-      plan && signature ? { url: planTilesUrl(signature, floor.id, plan.planId), bounds: planBounds } : null,
-    [plan, signature, floor.id, planBounds],
-  );
   const bounds = useMemo(() => planBounds ?? boundsOf(markers.map((m) => m.lngLat)), [planBounds, markers]);
 
   const loading = mayListGateways && (places.isPending || gateways.isPending);

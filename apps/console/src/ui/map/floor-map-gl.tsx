@@ -177,9 +177,11 @@ function createMap(
     map = new maplibregl.Map({
       container,
       style,
-      center: [0, 0],
-      zoom: DEFAULT_ZOOM,
-      ...(view.bounds ? { bounds: toLngLatBounds(view.bounds), fitBoundsOptions: fitOptions(view) } : {}),
+      center: view.focus ? [view.focus.lngLat[0], view.focus.lngLat[1]] : [0, 0],
+      zoom: view.focus?.zoom ?? DEFAULT_ZOOM,
+      ...(!view.focus && view.bounds
+        ? { bounds: toLngLatBounds(view.bounds), fitBoundsOptions: fitOptions(view) }
+        : {}),
       bearing: view.bearing ?? 0,
       ...LIMITS,
       // A floor plan is flat: no tilt, and no turning by hand (a plan's bearing is set by its floor).
@@ -214,8 +216,9 @@ function createMap(
 }
 
 /**
- * Places the camera when the view's key changes (another floor): fitted to its bounds with room
- * round them, never closer than the default zoom 20 (SPEC §9), turned by the plan's bearing.
+ * Places the camera when the view's key changes (another floor): on its focus at the focus's zoom,
+ * else fitted to its bounds with room round them, never closer than the default zoom 20 (SPEC §9);
+ * turned by the plan's bearing.
  */
 function useCamera(map: maplibregl.Map | null, view: FloorMapView) {
   const viewRef = useRef(view);
@@ -224,7 +227,11 @@ function useCamera(map: maplibregl.Map | null, view: FloorMapView) {
   });
   useEffect(() => {
     const current = viewRef.current;
-    if (map && current.bounds) map.fitBounds(toLngLatBounds(current.bounds), fitOptions(current));
+    if (!map) return;
+    if (current.focus) {
+      const { lngLat, zoom } = current.focus;
+      map.jumpTo({ center: [lngLat[0], lngLat[1]], zoom, bearing: current.bearing ?? 0 });
+    } else if (current.bounds) map.fitBounds(toLngLatBounds(current.bounds), fitOptions(current));
   }, [map, view.key]);
 }
 

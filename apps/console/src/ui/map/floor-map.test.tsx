@@ -97,6 +97,28 @@ describe('FloorMap', () => {
     });
   });
 
+  it('centres the camera on a focused point at its zoom instead of fitting the bounds', async () => {
+    const focus = { lngLat: [-73.974, 40.7421] as const, zoom: 20 };
+    const { rerenderMap } = renderMap({
+      view: {
+        key: 'alert-1',
+        bounds: [0, 0, 1, 1],
+        bearing: 8,
+        focus: { ...focus, lngLat: [...focus.lngLat] },
+      },
+    });
+    const map = await loadedMap();
+    expect(map.options).toMatchObject({ center: [-73.974, 40.7421], zoom: 20, bearing: 8 });
+    expect(map.options).not.toHaveProperty('bounds');
+    await waitFor(() => expect(map.jumped).toEqual([{ center: [-73.974, 40.7421], zoom: 20, bearing: 8 }]));
+    expect(map.fitted).toHaveLength(0);
+
+    rerenderMap({ view: { key: 'alert-2', bounds: null, focus: { lngLat: [1, 2], zoom: 20 } } });
+    await waitFor(() => expect(map.jumped).toHaveLength(2));
+    expect(map.jumped[1]).toEqual({ center: [1, 2], zoom: 20, bearing: 0 });
+    expect(map.fitted).toHaveLength(0);
+  });
+
   it('tells which marker was clicked, or none', async () => {
     const onSelect = vi.fn();
     renderMap({ onSelect });

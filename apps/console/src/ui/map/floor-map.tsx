@@ -4,13 +4,21 @@ import type { GeoBounds, LngLat } from '@vigil/domain';
 import type { MapMarker, MapTrackerCircle, PlanTiles } from './map-style';
 import classes from './floor-map.module.css';
 
-/** Where the camera goes: fitted to `bounds` (never closer than SPEC §9's default zoom), turned by `bearing`. */
+/**
+ * Where the camera goes: centred on `focus` when given, else fitted to `bounds` (never closer than
+ * SPEC §9's default zoom); turned by `bearing`.
+ */
 export type FloorMapView = {
   /** The camera is placed again only when this changes (another floor), not on every refresh. */
   key: string;
   bounds: GeoBounds | null;
   /** The plan's bearing (the floor's config.planBearing), degrees clockwise. */
   bearing?: number | null;
+  /**
+   * Centres the camera on one point at `zoom` instead of fitting `bounds`, e.g. a focused tracker
+   * (SPEC §9: zoom 20 when focusing, the domain's `trackerZoom`).
+   */
+  focus?: { lngLat: LngLat; zoom: number } | null;
 };
 
 export type FloorMapProps = {

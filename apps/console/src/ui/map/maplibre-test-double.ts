@@ -32,6 +32,7 @@ export class Map {
   removed = false;
   fitted: unknown[] = [];
   eased: unknown[] = [];
+  jumped: unknown[] = [];
   /** What queryRenderedFeatures answers: the features under the next click. */
   featuresUnderPointer: { source?: string; properties: Record<string, unknown> }[] = [];
   private listeners: { type: string; layer?: string; fn: Listener; once: boolean }[] = [];
@@ -94,6 +95,10 @@ export class Map {
   }
   fitBounds(bounds: unknown, options: unknown) {
     this.fitted.push({ bounds, options });
+    return this;
+  }
+  jumpTo(options: unknown) {
+    this.jumped.push(options);
     return this;
   }
   easeTo(options: unknown) {

@@ -1,5 +1,5 @@
 import { planCornersFromGeometry, type GeoBounds, type Zone } from '@vigil/domain';
-import { boundsOf } from '../../ui/map/map-style';
+import { boundsOf } from './map-style';
 
 // SPEC §3 Zone config: a floor's plan is its planId (the tiles), geometry (the four corners the plan
 // was placed by, SPEC §4 Plan editing) and planBearing (the rotation the map is turned by).
