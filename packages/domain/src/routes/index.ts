@@ -3,3 +3,4 @@ export * from './route-table';
 export * from './route-match';
 export * from './sidebar';
 export * from './titles';
+export * from './navigation';

@@ -2,15 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../permissions/feature-flags';
 import { abilityFor, can, fieldsOf, type Permission } from '../permissions/model';
 import { ROLE_ABILITIES, type RoleName } from '../permissions/roles';
-import {
-  ROUTES,
-  ROUTE_BY_ID,
-  routeAllowed,
-  routeLayout,
-  routeRefusal,
-  type NavigationContext,
-  type RouteId,
-} from './route-table';
+import { routeAllowed, routeLayout, routeRefusal, type NavigationContext } from './navigation';
+import { ROUTES, ROUTE_BY_ID, type RouteId } from './route-table';
 
 function ctxFor(role: RoleName, flags: Partial<Record<string, boolean>> = {}): NavigationContext {
   const ability = abilityFor(ROLE_ABILITIES[role]);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, type FeatureFlag } from '../permissions/feature-flags';
 import { abilityFor, can, permissionLabel, type Permission } from '../permissions/model';
 import { ROLE_ABILITIES, mayHearAlerts, type RoleName } from '../permissions/roles';
-import type { NavigationContext, RouteId } from './route-table';
+import type { NavigationContext } from './navigation';
+import type { RouteId } from './route-table';
 import { landingRoute, routineLabel, visibleSidebar } from './sidebar';
 
 const ALL_FLAGS = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as Record<FeatureFlag, boolean>;

@@ -1,7 +1,8 @@
 import type { FeatureFlag } from '../permissions/feature-flags';
 import type { Permission, Subject } from '../permissions/model';
 import { routePath } from './route-match';
-import { ROUTE_BY_ID, kioskHome, routeAllowed, type NavigationContext, type RouteId } from './route-table';
+import { kioskHome, routeAllowed, type NavigationContext } from './navigation';
+import { ROUTE_BY_ID, type RouteId } from './route-table';
 
 // SPEC §2.4 as data. An entry shows when its screen is registered, its route is allowed, the user
 // may list or read its subject, and its own extra rule holds. Titles SPEC leaves open: Disconnected

@@ -1,6 +1,6 @@
 import type { FeatureFlag } from '../permissions/feature-flags';
 import { matchRoute } from './route-match';
-import type { NavigationContext } from './route-table';
+import type { NavigationContext } from './navigation';
 import { SIDEBAR } from './sidebar';
 
 // What the browser tab says: the screen's name, after the count of open alerts when there are any,
