@@ -33,7 +33,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: ['update', 'FloorPlan'] },
       schema: { params: floorParams, response: { 200: planUploadResultSchema, ...errors, 413: errorSchema } },
     },
-    async (req) => uploadPlan(app.db, app.config.dataDir, actorOf(req), req.params.floorId, req),
+    async (req) =>
+      uploadPlan(app.db, app.config.dataDir, actorOf(req), req.params.floorId, {
+        declaredBytes: Number(req.headers['content-length']),
+        isMultipart: req.isMultipart(),
+        filePart: (limits) => req.file({ limits }),
+      }),
   );
 
   app.post(

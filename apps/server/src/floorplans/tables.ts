@@ -2,6 +2,16 @@ import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'dri
 import { timestamps } from '../platform/db/columns';
 import { zones } from '../platform/db/tables';
 
+/** The organisation and floor a plan row belongs to (fresh builders for each table); gone with the floor. */
+const ofFloor = () => ({
+  orgId: uuid('org_id')
+    .notNull()
+    .references(() => zones.id, { onDelete: 'cascade' }),
+  floorId: uuid('floor_id')
+    .notNull()
+    .references(() => zones.id, { onDelete: 'cascade' }),
+});
+
 /**
  * An uploaded plan image (SPEC §4 Plan editing): stored once in image storage under `path`, then
  * read by the thumbnail job and by every tile job that places it. Width and height are the image's
@@ -11,12 +21,7 @@ export const planSources = pgTable(
   'plan_sources',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
-    floorId: uuid('floor_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
+    ...ofFloor(),
     /** Relative to the organisation's image storage (the image signature's root). */
     path: text('path').notNull(),
     format: text('format').notNull(),
@@ -33,12 +38,7 @@ export const plans = pgTable(
   'plans',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
-    floorId: uuid('floor_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
+    ...ofFloor(),
     sourceId: uuid('source_id')
       .notNull()
       .references(() => planSources.id, { onDelete: 'cascade' }),
@@ -62,12 +62,7 @@ export const planJobs = pgTable(
   'plan_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
-    floorId: uuid('floor_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
+    ...ofFloor(),
     kind: text('kind').$type<'thumbnail' | 'tile'>().notNull(),
     state: text('state').$type<PlanJobState>().notNull().default('queued'),
     step: text('step').notNull().default('queued'),

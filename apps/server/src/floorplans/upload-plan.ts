@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../platform/db/client';
 import { writeAudit } from '../platform/audit';
@@ -16,25 +15,26 @@ type Sniffed = 'png' | 'jpeg' | 'pdf' | 'gif' | 'other';
 
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** The upload as the request carries it: its declared size, and its first file part read on demand. */
+export type PlanUpload = {
+  declaredBytes: number;
+  isMultipart: boolean;
+  /** The first file part, read with these limits (busboy marks a part over fileSize `truncated`). */
+  filePart(
+    limits: Record<string, number>,
+  ): Promise<{ fieldname: string; file: NodeJS.ReadableStream & { truncated?: boolean } } | undefined>;
+};
+
 /**
  * SPEC §7 POST zones/{floorId}/plan/upload: stores the image of the multipart field `floorplan` as
  * the floor's new plan source. PNG and JPEG only (by content), at most PLAN_UPLOAD_MAX_BYTES and
  * PLAN_SOURCE_MAX_PIXELS. Answers its id and storage path, which the thumbnail call then names.
  */
-export async function uploadPlan(
-  db: Db,
-  dataDir: string,
-  actor: Actor,
-  floorId: string,
-  req: FastifyRequest,
-) {
+export async function uploadPlan(db: Db, dataDir: string, actor: Actor, floorId: string, upload: PlanUpload) {
   const floor = await findPlanFloor(db, actor.caller.scope, floorId);
-  const declared = Number(req.headers['content-length']);
-  if (declared > PLAN_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-  if (!req.isMultipart()) throw badRequest(PLAN_REASONS.noFile, 'floorplan');
-  const part = await req.file({
-    limits: { fileSize: PLAN_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 20 },
-  });
+  if (upload.declaredBytes > PLAN_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  if (!upload.isMultipart) throw badRequest(PLAN_REASONS.noFile, 'floorplan');
+  const part = await upload.filePart({ fileSize: PLAN_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 20 });
   if (!part || part.fieldname !== 'floorplan') {
     part?.file.resume();
     throw badRequest(PLAN_REASONS.noFile, 'floorplan');
