@@ -1,15 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { ActionIcon, Center, Text, Tooltip } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Center, Text } from '@mantine/core';
 import { useFullscreenElement } from '@mantine/hooks';
-import {
-  IconLabel,
-  IconMaximize,
-  IconMinimize,
-  IconMinus,
-  IconPlus,
-  IconRefresh,
-  type IconProps,
-} from '@tabler/icons-react';
+import { IconLabel, IconMaximize, IconMinimize, IconMinus, IconPlus, IconRefresh } from '@tabler/icons-react';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -24,6 +16,8 @@ import {
   type MapTrackerCircle,
 } from './map-style';
 import { describeMapError } from './map-errors';
+import { MapInstanceContext } from './map-context';
+import { ToolButton } from './tool-button';
 import classes from './floor-map.module.css';
 
 // MapLibre GL 6 under Vite (ARCHITECTURE §8): the worker is its own file, served by our server.
@@ -124,6 +118,7 @@ export function FloorMapGl(props: FloorMapProps) {
     <div ref={fullscreen.ref} className={classes.frame} style={{ height: h }}>
       <div ref={containerRef} className={classes.canvas} data-testid="floor-map-canvas" />
       {overlay && <div className={classes.overlay}>{overlay}</div>}
+      <MapInstanceContext.Provider value={map}>{props.children}</MapInstanceContext.Provider>
       <ActionIcon.Group
         orientation="vertical"
         className={classes.toolbar}
@@ -159,6 +154,7 @@ export function FloorMapGl(props: FloorMapProps) {
         {onRefresh && (
           <ToolButton label="Refresh" icon={IconRefresh} loading={refreshing} onClick={onRefresh} />
         )}
+        {props.tools}
       </ActionIcon.Group>
     </div>
   );
@@ -298,35 +294,4 @@ function useLabels(map: maplibregl.Map | null, markers: readonly MapMarker[] | n
     });
     return () => placed.forEach((marker) => marker.remove());
   }, [map, markers]);
-}
-
-type ToolButtonProps = {
-  /** The accessible name; stays the same while `pressed` changes. */
-  label: string;
-  /** The tooltip, when it says more than the name. */
-  hint?: string;
-  icon: ComponentType<IconProps>;
-  pressed?: boolean;
-  disabled?: boolean;
-  loading?: boolean;
-  onClick: () => void;
-};
-
-function ToolButton({ label, hint, icon: Icon, pressed, disabled, loading, onClick }: ToolButtonProps) {
-  return (
-    // Not in a portal: in full screen only the map's frame is shown.
-    <Tooltip label={hint ?? label} position="left" withinPortal={false}>
-      <ActionIcon
-        variant={pressed ? 'filled' : 'default'}
-        size="lg"
-        aria-label={label}
-        aria-pressed={pressed}
-        disabled={disabled}
-        loading={loading}
-        onClick={onClick}
-      >
-        <Icon size={18} stroke={1.75} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
-  );
 }

@@ -48,6 +48,16 @@ export type FloorMapProps = {
   defaultLabels?: boolean;
   /** Drawn over the map's top left, e.g. a notice or a legend; it goes fullscreen with the map. */
   overlay?: ReactNode;
+  /**
+   * Buttons added to the map's toolbar after its own (ToolButton), e.g. the coverage heatmap; they
+   * go fullscreen with the map.
+   */
+  tools?: ReactNode;
+  /**
+   * Drawn inside the map's frame with the MapLibre map in MapInstanceContext (useMapInstance): an
+   * editor's own layers and click handlers, and its floating panel (MapPanel).
+   */
+  children?: ReactNode;
   /** The frame's CSS height. */
   h?: string | number;
 };
