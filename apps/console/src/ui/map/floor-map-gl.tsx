@@ -11,6 +11,7 @@ import {
   LAYER_IDS,
   TRACKER_SOURCE,
   buildMapStyle,
+  keepForeignLayers,
   mapZoomLimits,
   type MapMarker,
   type MapTrackerCircle,
@@ -79,9 +80,10 @@ export function FloorMapGl(props: FloorMapProps) {
   }, [map, label]);
 
   // The map is a function of its props: MapLibre diffs the new style against the drawn one, so new
-  // markers or another selection only replace the markers' data and filter.
+  // markers or another selection only replace the markers' data and filter; what children added
+  // to the map (their own sources and layers) is kept.
   useEffect(() => {
-    map?.setStyle(style, { diff: true });
+    map?.setStyle(style, { diff: true, transformStyle: keepForeignLayers });
   }, [map, style]);
 
   useCamera(map, view);

@@ -8,6 +8,7 @@ import {
   TRACKER_SOURCE,
   boundsOf,
   buildMapStyle,
+  keepForeignLayers,
   mapZoomLimits,
   markersGeoJson,
   trackersGeoJson,
@@ -176,5 +177,34 @@ describe('trackers on the map (SPEC §3 Map tracker)', () => {
     expect(halo).toMatchObject({ filter: ['==', ['get', 'id'], 'a2'] });
     const none = buildMapStyle({ markers, trackers }).layers.find((l) => l.id === LAYER_IDS.trackerHalo)!;
     expect(none).toMatchObject({ filter: ['==', ['get', 'id'], ''] });
+  });
+});
+
+describe('keepForeignLayers: what FloorMap children added survives a new style', () => {
+  const base = buildMapStyle({ plan: { url: '/t/{z}/{x}/{y}.png' }, markers: [] });
+  const foreign = {
+    ...base,
+    sources: { ...base.sources, 'child-sat': { type: 'raster' as const, tiles: ['/sat/{z}/{x}/{y}'] } },
+    layers: [
+      base.layers[0]!,
+      { id: 'child-sat', type: 'raster' as const, source: 'child-sat' },
+      ...base.layers.slice(1),
+      { id: 'td-polygon', type: 'background' as const },
+    ],
+  };
+
+  it('keeps foreign sources and layers in their places', () => {
+    const next = keepForeignLayers(foreign, buildMapStyle({ plan: null, markers: [] }));
+    expect(Object.keys(next.sources)).toContain('child-sat');
+    const ids = next.layers.map((l) => l.id);
+    expect(ids.slice(0, 2)).toEqual(['background', 'child-sat']);
+    expect(ids.at(-1)).toBe('td-polygon');
+    expect(ids).not.toContain('plan');
+  });
+
+  it('changes nothing without a previous style, and drops nothing the new style owns', () => {
+    const next = buildMapStyle({ plan: null, markers: [] });
+    expect(keepForeignLayers(undefined, next)).toBe(next);
+    expect(keepForeignLayers(base, next).layers.map((l) => l.id)).toEqual(next.layers.map((l) => l.id));
   });
 });

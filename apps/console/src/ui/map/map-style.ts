@@ -287,3 +287,31 @@ export function unionBounds(a: GeoBounds | null, b: GeoBounds | null): GeoBounds
   if (!a || !b) return a ?? b;
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
+
+const OWNED_SOURCES: ReadonlySet<string> = new Set([PLAN_SOURCE, MARKER_SOURCE, TRACKER_SOURCE]);
+const OWNED_LAYERS: ReadonlySet<string> = new Set(Object.values(LAYER_IDS));
+
+/**
+ * The style FloorMap sets when its props change, keeping what its children added to the map (an
+ * editor's sources and layers, terra-draw's): MapLibre's diff would otherwise remove everything
+ * the new style does not name. A kept layer stays after the layer it followed before (or first,
+ * when nothing present preceded it), so a layer put under the markers stays under them.
+ */
+export function keepForeignLayers(previous: MapStyle | undefined, next: MapStyle): MapStyle {
+  if (!previous) return next;
+  const sources = { ...next.sources };
+  for (const [id, source] of Object.entries(previous.sources)) {
+    if (!OWNED_SOURCES.has(id) && !(id in sources)) sources[id] = source;
+  }
+  const layers = [...next.layers];
+  let after = -1;
+  for (const layer of previous.layers) {
+    const at = layers.findIndex((l) => l.id === layer.id);
+    if (at >= 0) after = at;
+    else if (!OWNED_LAYERS.has(layer.id) && (!('source' in layer) || layer.source in sources)) {
+      layers.splice(after + 1, 0, layer);
+      after += 1;
+    }
+  }
+  return { ...next, sources, layers };
+}
