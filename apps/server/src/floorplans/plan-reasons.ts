@@ -10,9 +10,13 @@ export const PLAN_SOURCE_MAX_PIXELS = 0x3fff * 0x3fff;
 export const PLAN_REASONS = {
   noFile: 'Send the plan image as multipart/form-data in the field "floorplan"',
   tooLarge: `A plan image is at most ${PLAN_UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
-  pdf: 'PDF plans are not supported yet: export the page as PNG or JPEG',
-  gif: 'GIF images are not supported: upload the plan as PNG or JPEG',
-  notImage: 'A plan image must be a PNG or JPEG file',
+  pdfPassword: 'The PDF is protected by a password: save it without one, or export the page as PNG or JPEG',
+  pdfDamaged: 'The PDF could not be read: the file is damaged',
+  pdfNoPages: 'The PDF has no pages',
+  pdfNotDrawn: "The PDF's first page could not be drawn: export the page as PNG or JPEG",
+  pdfTooSlow: "The PDF's first page took too long to draw: export the page as PNG or JPEG",
+  gif: 'GIF images are not supported: upload the plan as PNG, JPEG or PDF',
+  notImage: 'A plan image must be a PNG or JPEG file, or a PDF',
   unreadable: 'The image could not be read: the file is damaged or not a PNG or JPEG',
   tooManyPixels: (width: number, height: number) =>
     `The image is ${width} × ${height} pixels: a plan has at most ${Math.round(PLAN_SOURCE_MAX_PIXELS / 1e6)} megapixels`,

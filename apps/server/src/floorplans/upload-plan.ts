@@ -9,6 +9,7 @@ import { planSources } from './tables';
 import { findPlanFloor } from './plan-floor';
 import { ensureDirOf, imageFile, planPaths, removeImageDir } from './plan-paths';
 import { PLAN_REASONS, PLAN_SOURCE_MAX_PIXELS, PLAN_UPLOAD_MAX_BYTES } from './plan-reasons';
+import { renderPdfFirstPage } from './pdf-page';
 
 /** What the multipart part holds, by its first bytes (never by its name or declared type). */
 type Sniffed = 'png' | 'jpeg' | 'pdf' | 'gif' | 'other';
@@ -27,8 +28,9 @@ export type PlanUpload = {
 
 /**
  * SPEC §7 POST zones/{floorId}/plan/upload: stores the image of the multipart field `floorplan` as
- * the floor's new plan source. PNG and JPEG only (by content), at most PLAN_UPLOAD_MAX_BYTES and
- * PLAN_SOURCE_MAX_PIXELS. Answers its id and storage path, which the thumbnail call then names.
+ * the floor's new plan source. PNG, JPEG or a PDF's first page (by content), at most
+ * PLAN_UPLOAD_MAX_BYTES and PLAN_SOURCE_MAX_PIXELS. Answers its id and storage path, which the
+ * thumbnail call then names.
  */
 export async function uploadPlan(db: Db, dataDir: string, actor: Actor, floorId: string, upload: PlanUpload) {
   const floor = await findPlanFloor(db, actor.caller.scope, floorId);
@@ -43,22 +45,46 @@ export async function uploadPlan(db: Db, dataDir: string, actor: Actor, floorId:
   const id = randomUUID();
   const temp = imageFile(dataDir, orgId, `${planPaths.sourceDir(floor.id, id)}/upload.part`);
   try {
-    const { sniffed, bytes } = await receive(part.file, temp);
-    const format = acceptedFormat(sniffed);
-    const { width, height } = await readSize(temp, format);
-    const ext = format === 'png' ? 'png' : 'jpg';
-    const path = planPaths.source(floor.id, id, ext);
-    await fs.promises.rename(temp, imageFile(dataDir, orgId, path));
+    const { sniffed } = await receive(part.file, temp);
+    const source = await storeSource(temp, acceptedFormat(sniffed), (ext) => {
+      const path = planPaths.source(floor.id, id, ext);
+      return { path, file: imageFile(dataDir, orgId, path) };
+    });
     await db.transaction(async (tx) => {
-      const values = { id, orgId, floorId: floor.id, path, format, width, height, bytes };
+      const values = { id, orgId, floorId: floor.id, ...source };
       await tx.insert(planSources).values(values);
       await writeAudit(tx, actor, { entity: 'plan_source', entityId: id, action: 'create', after: values });
     });
-    return { id, path };
+    return { id, path: source.path };
   } catch (err) {
     await removeImageDir(dataDir, orgId, planPaths.sourceDir(floor.id, id));
     throw err;
   }
+}
+
+type StoredSource = { path: string; format: 'png' | 'jpeg'; width: number; height: number; bytes: number };
+
+/**
+ * Moves the received file to its place as the plan's source: a PNG or JPEG as sent, a PDF as the
+ * PNG of its first page (drawn in a worker thread, pdf-page.ts), so the thumbnail and tile jobs
+ * only ever read images.
+ */
+async function storeSource(
+  temp: string,
+  kind: 'png' | 'jpeg' | 'pdf',
+  place: (ext: string) => { path: string; file: string },
+): Promise<StoredSource> {
+  const format = kind === 'jpeg' ? 'jpeg' : 'png';
+  const { path, file } = place(format === 'png' ? 'png' : 'jpg');
+  if (kind === 'pdf') {
+    await renderPdfFirstPage(temp, file);
+    await fs.promises.rm(temp, { force: true });
+  } else {
+    await fs.promises.rename(temp, file);
+  }
+  const { width, height } = await readSize(file, format);
+  const { size: bytes } = await fs.promises.stat(file);
+  return { path, format, width, height, bytes };
 }
 
 /** Writes the part to `file`, noting what its first bytes say it is; a part over the limit is a 413. */
@@ -91,10 +117,9 @@ function sniff(head: Buffer): Sniffed {
   return 'other';
 }
 
-function acceptedFormat(sniffed: Sniffed): 'png' | 'jpeg' {
-  if (sniffed === 'png' || sniffed === 'jpeg') return sniffed;
-  const reason =
-    sniffed === 'pdf' ? PLAN_REASONS.pdf : sniffed === 'gif' ? PLAN_REASONS.gif : PLAN_REASONS.notImage;
+function acceptedFormat(sniffed: Sniffed): 'png' | 'jpeg' | 'pdf' {
+  if (sniffed === 'png' || sniffed === 'jpeg' || sniffed === 'pdf') return sniffed;
+  const reason = sniffed === 'gif' ? PLAN_REASONS.gif : PLAN_REASONS.notImage;
   throw new HttpError(400, reason, 'unsupported_image', 'floorplan');
 }
 
