@@ -4,16 +4,21 @@ import type { Db } from '../platform/db/client';
 import { alertEvents } from '../db/schema';
 import { notFound } from '../platform/errors';
 import { type Scope } from '../platform/scope';
+import type { Caller } from '../platform/caller';
 
 import type { AlertRow } from './alert-rows';
 import { findAlert, toAlerts } from './alert-rows';
+import { withPositions } from './alert-position';
 
-/** GET /api/alerts/{id}: the alert and its history, oldest first. */
-export async function getAlert(db: Db, scope: Scope, id: string): Promise<AlertDetail> {
-  const row = await findAlert(db, scope, id);
+/**
+ * GET /api/alerts/{id}: the alert and its history, oldest first; its position on a floor plan to a
+ * caller who may read FloorPlan.
+ */
+export async function getAlert(db: Db, caller: Caller, id: string): Promise<AlertDetail> {
+  const row = await findAlert(db, caller.scope, id);
   if (!row) throw notFound('Alert not found');
   const [[alert], history] = await Promise.all([
-    toAlerts(db, [row]),
+    toAlerts(db, [row]).then((alerts) => withPositions(db, caller, alerts)),
     db
       .select()
       .from(alertEvents)

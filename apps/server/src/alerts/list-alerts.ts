@@ -6,10 +6,12 @@ import { forbidden } from '../platform/errors';
 import type { Caller } from '../platform/caller';
 
 import { alertInScope, inSubtrees, toAlerts } from './alert-rows';
+import { withPositions } from './alert-position';
 
 /**
  * GET /api/alerts (SPEC §7): every open alert in scope, newest first, unpaged (an alert on a second
  * page is a hidden alert). `zones` and the caller's `location` narrow; neither widens the scope.
+ * Each alert's position on a floor plan comes with it to a caller who may read FloorPlan.
  */
 export async function listOpenAlerts(db: Db, caller: Caller, query: AlertsQuery) {
   if (query.test && !caller.ability.can('read', 'Alert', 'test')) {
@@ -24,6 +26,6 @@ export async function listOpenAlerts(db: Db, caller: Caller, query: AlertsQuery)
     .from(alerts)
     .where(and(...where))
     .orderBy(desc(alerts.createdAt), desc(alerts.id));
-  const data = await toAlerts(db, rows);
+  const data = await withPositions(db, caller, await toAlerts(db, rows));
   return { data, total: data.length };
 }

@@ -51,7 +51,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: ['read', 'Alert'] },
       schema: { params: idParams, response: { 200: alertDetailSchema, ...errors } },
     },
-    async (req) => getAlert(app.db, callerOf(req).scope, req.params.id),
+    async (req) => getAlert(app.db, callerOf(req), req.params.id),
   );
 
   app.put(

@@ -15,6 +15,18 @@ import { alertReasonSchema } from './reasons';
 
 export type AlertActor = z.infer<typeof actorSchema>;
 
+/**
+ * Where the alert was heard on a floor plan (issue 15 'The alert on the map'): the point its gateway
+ * is placed at (its marker's), on `floorId`, and the gateway's coverage radius in metres (SPEC §9).
+ */
+export const alertPositionSchema = z.object({
+  floorId: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  radius: z.number().min(0),
+});
+export type AlertPosition = z.infer<typeof alertPositionSchema>;
+
 /** SPEC §3 Alert as the API answers it; location is the tag's last zone, else the gateway's. */
 export const alertSchema = z.object({
   id: z.string(),
@@ -35,6 +47,12 @@ export const alertSchema = z.object({
   }),
   remote: z.object({ person: z.object({ name: z.string() }) }).nullable(),
   gateway: z.string().nullable(),
+  /**
+   * GET /api/alerts and /api/alerts/{id} only, to a caller who may read FloorPlan: the alert's
+   * position, null when its gateway is not placed on a floor of the caller's scope. Absent for
+   * other callers, in realtime events and in the PUT answer (one event serves every role).
+   */
+  position: alertPositionSchema.nullable().optional(),
   pressCount: z.number().int().min(1),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -99,10 +99,9 @@ function AlertLoadError({ error, onRetry }: { error: unknown; onRetry: () => voi
 }
 
 /**
- * The floor panel reads the plan, the alert's gateway and its zones, so it needs all three reads.
- * A role without read Gateway (security) does not get it yet: the alert's position must come with
- * the alert itself for that (the floor-plan work continues).
+ * The floor panel reads the plan and the floor (a zone); the alert's position comes with the alert
+ * to who may read floor plans, so no read Gateway is needed (SPEC §6 security gets it).
  */
 function mayShowFloor(ability: ReturnType<typeof useSignedIn>['ability']): boolean {
-  return ability.can('read', 'FloorPlan') && ability.can('read', 'Gateway') && ability.can('read', 'Zone');
+  return ability.can('read', 'FloorPlan') && ability.can('read', 'Zone');
 }

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { trackerZoom, type Alert, type LngLat } from '@vigil/domain';
+import { trackerZoom, type Alert, type AlertPosition, type LngLat } from '@vigil/domain';
 import { floorplanQueries } from '../../api/floorplans';
-import { gatewayQueries } from '../../api/gateways';
+import { alertPersonName } from '../../ui/alert-labels';
 import { ErrorPanel } from '../../ui/error-panel';
-import { alertTrackerAt } from '../../ui/map/alert-tracker';
+import { ALERT_MODE_HEX } from '../../ui/map/alert-tracker';
 import { FloorMap, type FloorMapView } from '../../ui/map/floor-map';
-import type { MapMarker } from '../../ui/map/map-style';
+import type { MapMarker, MapTrackerCircle } from '../../ui/map/map-style';
 import { useFloorPlanTiles } from '../../ui/map/use-plan-tiles';
 
 /** Issue 15 "The alert on the map": said when there is no floor to show the alert on. */
@@ -19,8 +19,10 @@ const MAP_HEIGHT = 360;
 /**
  * The alert detail's floor plan (SPEC §2.7, issue 15): the floor of the gateway that heard the
  * alert, with the alert's tracker focused (SPEC §9: zoom 20 when focusing), on the floor's plan
- * when it has one. A gateway without coordinates, or located under no floor, is not on a plan.
- * The caller shows this panel only to who may read floor plans.
+ * when it has one. The alert carries its position (the server answers it to who may read floor
+ * plans), so a responder needs no read Gateway (SPEC §6 security); no position, or none on a floor
+ * of the caller's zones, is not on a plan. The caller shows this panel only to who may read floor
+ * plans and zones.
  */
 export function AlertFloorPanel({ alert }: { alert: Alert }) {
   return (
@@ -28,57 +30,51 @@ export function AlertFloorPanel({ alert }: { alert: Alert }) {
       <Title order={2} size="h4" id="alert-floor-title">
         Floor plan
       </Title>
-      {alert.gateway === null ? <NotPlaced /> : <GatewayFloor alert={alert} gatewayId={alert.gateway} />}
+      {alert.position ? <PositionFloor alert={alert} position={alert.position} /> : <NotPlaced />}
     </Stack>
   );
 }
 
-function GatewayFloor({ alert, gatewayId }: { alert: Alert; gatewayId: string }) {
-  const gateway = useQuery(gatewayQueries.detail(gatewayId));
-  const config = gateway.data?.config;
-  const placed = Boolean(config?.coordinates && config.location);
-  const floor = useQuery({
-    ...floorplanQueries.floorOf(config?.location),
-    enabled: placed,
-  });
+/**
+ * SPEC §3 Map tracker of type alert at the alert's position, as wide as its gateway's coverage, like
+ * the floor map's (ui/map/alert-tracker.ts); an acknowledged alert is outlined.
+ */
+function positionCircle(alert: Alert, position: AlertPosition): MapTrackerCircle {
+  return {
+    id: alert.id,
+    latlng: { lat: position.lat, lng: position.lng },
+    radius: position.radius,
+    color: ALERT_MODE_HEX[alert.mode],
+    name: alertPersonName(alert),
+    outlined: alert.acknowledged,
+  };
+}
+
+function PositionFloor({ alert, position }: { alert: Alert; position: AlertPosition }) {
+  const floor = useQuery(floorplanQueries.floorOf(position.floorId));
   const { plan, tiles } = useFloorPlanTiles(floor.data ?? undefined);
-  const tracker = useMemo(
-    () => (gateway.data ? alertTrackerAt(alert, gateway.data) : null),
-    [alert, gateway.data],
-  );
-  const trackers = useMemo(() => (tracker ? [tracker.circle] : []), [tracker]);
-  const floorId = floor.data?.id ?? '';
-  const view = useMemo<FloorMapView | null>(() => {
-    if (!tracker) return null;
-    const lngLat: LngLat = [tracker.tracker.latlng.lng, tracker.tracker.latlng.lat];
+  const circle = useMemo(() => positionCircle(alert, position), [alert, position]);
+  const trackers = useMemo(() => [circle], [circle]);
+  const view = useMemo<FloorMapView>(() => {
+    const lngLat: LngLat = [position.lng, position.lat];
     return {
-      key: `${floorId}:${lngLat.join(',')}`,
+      key: `${position.floorId}:${lngLat.join(',')}`,
       bounds: null,
       bearing: plan?.bearing,
       focus: { lngLat, zoom: trackerZoom({ type: 'alert', focusing: true }) },
     };
-  }, [tracker, floorId, plan?.bearing]);
+  }, [position, plan?.bearing]);
 
-  if (gateway.isError)
-    return (
-      <ErrorPanel
-        error={gateway.error}
-        title="Could not load the alert’s gateway"
-        onRetry={() => void gateway.refetch()}
-      />
-    );
-  if (gateway.isPending) return <Loading />;
-  if (!placed) return <NotPlaced />;
   if (floor.isError)
     return (
       <ErrorPanel
         error={floor.error}
-        title="Could not load the gateway’s floor"
+        title="Could not load the alert’s floor"
         onRetry={() => void floor.refetch()}
       />
     );
   if (floor.isPending) return <Loading />;
-  if (!floor.data || !view) return <NotPlaced />;
+  if (!floor.data) return <NotPlaced />;
 
   return (
     <FloorMap
