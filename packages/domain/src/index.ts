@@ -86,3 +86,4 @@ export * from './zones/levels';
 export * from './zones/zone-name';
 export * from './zones/messages';
 export * from './zones/contract';
+export * from './zones/unit-geometry';

@@ -20,6 +20,7 @@ import { findZone, findZones, toZone } from './zones';
 import { zoneInScope } from '../platform/scope-sql';
 import { orgBySlugCache } from '../platform/organisations';
 import type { ZoneRow, Actor } from '../platform/caller';
+import { assertUnitConfig, cascadeUnitState } from './unit-rules';
 
 export const zoneListSpec: ListSpec = {
   fields: {
@@ -54,6 +55,8 @@ export async function createZone(db: Db, actor: Actor, body: ZoneCreateBody): Pr
   if (!isLevelBelow(body.level, parent.row.level as never)) {
     throw badRequest(`A ${body.level} cannot be placed under a ${parent.row.level}`, 'level');
   }
+  const config = mergePatch({}, body.config ?? {});
+  assertUnitConfig(body.level, config);
   const id = crypto.randomUUID();
   return db.transaction(async (tx) => {
     if (body.slug) await assertSlugFree(tx as unknown as Db, body.slug);
@@ -66,7 +69,7 @@ export async function createZone(db: Db, actor: Actor, body: ZoneCreateBody): Pr
         parentId: parent.row.id,
         path: [...parent.row.path, id],
         slug: body.slug ?? null,
-        config: mergePatch({}, body.config ?? {}),
+        config,
         auth: body.auth ?? {},
       })
       .returning();
@@ -84,7 +87,10 @@ export async function updateZone(db: Db, actor: Actor, id: string, body: ZoneUpd
     const before = current.row;
     const changes: Partial<typeof zones.$inferInsert> = { updatedAt: new Date() };
     if (body.name !== undefined) changes.name = body.name;
-    if (body.config !== undefined) changes.config = mergePatch(before.config, body.config);
+    if (body.config !== undefined) {
+      changes.config = mergePatch(before.config, body.config);
+      assertUnitConfig(before.level, changes.config);
+    }
     if (body.auth !== undefined) changes.auth = mergePatch(before.auth, body.auth);
     if (body.slug !== undefined && body.slug !== before.slug) {
       if (body.slug) await assertSlugFree(tx, body.slug, id);
@@ -105,6 +111,7 @@ export async function updateZone(db: Db, actor: Actor, id: string, body: ZoneUpd
     }
     const [row] = await tx.update(zones).set(changes).where(eq(zones.id, id)).returning();
     await writeAudit(tx, actor, { entity: 'zone', entityId: id, action: 'update', before, after: row });
+    await cascadeUnitState(tx, actor, before, row!);
     if (before.level === 'org') orgBySlugCache.delete();
     return toZone(row!, current.isLeaf);
   });
