@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { alertRoutes } from './alerts/routes';
 import { authRoutes } from './auth/routes';
+import { basemapRoutes } from './basemap/routes';
 import { manifestRoutes } from './consoles/manifest-routes';
 import { consoleRoutes } from './consoles/routes';
 import { planRoutes } from './floorplans/routes';
@@ -46,4 +47,5 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   tagRoutes,
   planRoutes,
   markerRoutes,
+  basemapRoutes,
 ];

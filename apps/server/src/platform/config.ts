@@ -19,6 +19,10 @@ export type Config = {
   seedDemo: boolean;
   /** Trust X-Forwarded-For (behind a proxy). */
   trustProxy: boolean;
+  /** Optional map layers and address search our server proxies (basemap area; unset: not configured). */
+  mapTilesUrl?: string;
+  mapSatelliteUrl?: string;
+  geocoderUrl?: string;
 };
 
 /** Only this machine reaches a server started without HOST: the demo's password is published. */
@@ -39,6 +43,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: env.CONSOLE_DIR ?? path.resolve(import.meta.dirname, '../../../console/dist'),
     seedDemo: seedDemoFrom(env),
     trustProxy: env.TRUST_PROXY === 'true',
+    mapTilesUrl: env.MAP_TILES_URL || undefined,
+    mapSatelliteUrl: env.MAP_SATELLITE_URL || undefined,
+    geocoderUrl: env.GEOCODER_URL || undefined,
   };
 }
 
@@ -77,7 +84,15 @@ export function describeConfig(config: Config): string[] {
     `SEED_DEMO=${config.seedDemo}${!config.seedDemo && !isLoopback(config.host) ? ' (never on a server that serves the network)' : ''}`,
     `ACCESS_TOKEN_TTL_S=${config.accessTokenTtlS}`,
     `REFRESH_TOKEN_TTL_S=${config.refreshTokenTtlS}`,
+    `MAP_TILES_URL=${redactQuery(config.mapTilesUrl)}`,
+    `MAP_SATELLITE_URL=${redactQuery(config.mapSatelliteUrl)}`,
+    `GEOCODER_URL=${redactQuery(config.geocoderUrl)}`,
   ];
+}
+
+/** A provider URL without its query, which often carries an API key; '(unset)' when absent. */
+function redactQuery(url: string | undefined): string {
+  return url ? url.replace(/\?.*$/, '?***') : '(unset)';
 }
 
 function redact(url: string): string {

@@ -24,6 +24,7 @@ import classes from './floor-map.module.css';
 // MapLibre GL 6 under Vite (ARCHITECTURE §8): the worker is its own file, served by our server.
 maplibregl.setWorkerUrl(workerUrl);
 
+// The zoom range the map is made with; a street layer lowers the minimum later (useMinZoom).
 const LIMITS = mapZoomLimits();
 const NO_TRACKERS: readonly MapTrackerCircle[] = [];
 /** The layers a click looks at, topmost first: a tracker's dot, its circle, then a marker. */
@@ -84,8 +85,12 @@ export function FloorMapGl(props: FloorMapProps) {
   // to the map (their own sources and layers) is kept.
   useEffect(() => {
     map?.setStyle(style, { diff: true, transformStyle: keepForeignLayers });
+    // For bench/floor-map-paint.bench.ts (it times the first frame drawn with this style); no listener in the product.
+    map?.getCanvas().dispatchEvent(new CustomEvent('floor-map:style', { detail: { map, style } }));
   }, [map, style]);
 
+  const limits = mapZoomLimits(props.streets ?? false);
+  useMinZoom(map, limits.minZoom);
   useCamera(map, view);
   usePanToSelected(map, markers, selectedId);
   usePanTo(map, panTo);
@@ -136,7 +141,7 @@ export function FloorMapGl(props: FloorMapProps) {
         <ToolButton
           label="Zoom out"
           icon={IconMinus}
-          disabled={!map || zoom <= LIMITS.minZoom}
+          disabled={!map || zoom <= limits.minZoom}
           onClick={() => map?.zoomOut()}
         />
         <ToolButton
@@ -211,6 +216,16 @@ function createMap(
     map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
   }
   return map;
+}
+
+/**
+ * SPEC §9: the minimum zoom is 18 (where plan tiles start) unless a street layer shows, then 1.
+ * MapLibre zooms in by itself when the minimum rises above the current zoom.
+ */
+function useMinZoom(map: maplibregl.Map | null, minZoom: number) {
+  useEffect(() => {
+    if (map && map.getMinZoom() !== minZoom) map.setMinZoom(minZoom);
+  }, [map, minZoom]);
 }
 
 /**

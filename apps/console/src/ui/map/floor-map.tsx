@@ -60,6 +60,8 @@ export type FloorMapProps = {
   children?: ReactNode;
   /** The frame's CSS height. */
   h?: string | number;
+  /** A street or satellite layer shows (useBasemap): SPEC §9's minimum zoom is then 1, else 18. */
+  streets?: boolean;
 };
 
 // MapLibre is about 290 KB gzipped (ARCHITECTURE §8): its own chunk, loaded when a map is shown.

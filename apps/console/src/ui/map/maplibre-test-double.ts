@@ -29,6 +29,7 @@ export class Map {
   options: Record<string, unknown>;
   style: unknown;
   zoom: number;
+  minZoom: number;
   removed = false;
   fitted: unknown[] = [];
   eased: unknown[] = [];
@@ -48,6 +49,7 @@ export class Map {
     this.options = options;
     this.style = options.style;
     this.zoom = options.zoom as number;
+    this.minZoom = options.minZoom as number;
     (options.container as HTMLElement).appendChild(this.canvas);
     maps.push(this);
   }
@@ -84,6 +86,18 @@ export class Map {
   }
   getZoom() {
     return this.zoom;
+  }
+  getMinZoom() {
+    return this.minZoom;
+  }
+  /** As MapLibre: a minimum above the current zoom zooms in to it. */
+  setMinZoom(zoom: number) {
+    this.minZoom = zoom;
+    if (this.zoom < zoom) {
+      this.zoom = zoom;
+      this.fire('zoom');
+    }
+    return this;
   }
   zoomIn() {
     this.zoom += 1;
