@@ -2,14 +2,16 @@
 // 'Sorry, there was a problem uploading: <reason>' or as a job's failReason. SPEC gives no words
 // for these, so they are ours; they live here until the domain's floorplans messages name them.
 
-/** The most a plan image upload may hold (stated in docs/API.md). */
-export const PLAN_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+import { PLAN_UPLOAD_MAX_BYTES, PLAN_UPLOAD_MAX_MB } from '@vigil/domain';
+
+/** The most a plan image upload may hold (the domain's, which the console states; docs/API.md). */
+export { PLAN_UPLOAD_MAX_BYTES };
 /** The most pixels a plan image may have: libvips' default ceiling (16383 × 16383), against decompression bombs. */
 export const PLAN_SOURCE_MAX_PIXELS = 0x3fff * 0x3fff;
 
 export const PLAN_REASONS = {
   noFile: 'Send the plan image as multipart/form-data in the field "floorplan"',
-  tooLarge: `A plan image is at most ${PLAN_UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+  tooLarge: `A plan image is at most ${PLAN_UPLOAD_MAX_MB} MB`,
   pdfPassword: 'The PDF is protected by a password: save it without one, or export the page as PNG or JPEG',
   pdfDamaged: 'The PDF could not be read: the file is damaged',
   pdfNoPages: 'The PDF has no pages',

@@ -4,17 +4,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
   jsonObjectSchema,
+  planBearingBodySchema,
   planJobRefSchema,
   planJobStatusSchema,
   planThumbnailBodySchema,
   planTileBodySchema,
   planUploadResultSchema,
+  zoneSchema,
 } from '@vigil/domain';
 import { actorOf, callerOf } from '../platform/access';
 import { uploadPlan } from './upload-plan';
 import { startThumbnailJob, startTileJob } from './start-plan-job';
 import { cancelPlanJob, planJobStatus } from './plan-job-status';
 import { workPlanJobs } from './plan-workers';
+import { savePlanBearing } from './save-bearing';
 
 const floorParams = z.object({ floorId: z.string().max(100) });
 const jobParams = floorParams.extend({ job: z.string().max(100) });
@@ -84,5 +87,15 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: jobParams, response: { 200: statusAnswer, ...errors } },
     },
     async (req) => cancelPlanJob(app.db, app.jobs, callerOf(req).scope, req.params.floorId, req.params.job),
+  );
+
+  /** SPEC §4: a plan's rotation is the floor's planBearing, saved by whoever may edit floor plans. */
+  app.put(
+    '/api/zones/:floorId/plan/bearing',
+    {
+      config: { permission: ['update', 'FloorPlan'] },
+      schema: { params: floorParams, body: planBearingBodySchema, response: { 200: zoneSchema, ...errors } },
+    },
+    async (req) => savePlanBearing(app.db, actorOf(req), req.params.floorId, req.body),
   );
 };

@@ -133,6 +133,13 @@ export const planTileBodySchema = z.union([
 ]);
 export type PlanTileBody = z.infer<typeof planTileBodySchema>;
 
+/**
+ * PUT zones/{floorId}/plan/bearing {bearing} (ours: SPEC §4 saves a rotation as the floor's
+ * planBearing, and editing floor plans needs update FloorPlan, not update Zone): degrees clockwise.
+ */
+export const planBearingBodySchema = z.strictObject({ bearing: z.number().min(-180).max(180) });
+export type PlanBearingBody = z.infer<typeof planBearingBodySchema>;
+
 /** The answer of the thumbnail and tile calls: the job to poll (SPEC shows no body; ours). */
 export const planJobRefSchema = z.object({ job: z.string().min(1).max(100) });
 export type PlanJobRef = z.infer<typeof planJobRefSchema>;

@@ -46,6 +46,9 @@ export const MAX_GATEWAYS_PER_LOAD = 500;
 export const MAX_MARKERS_PER_LOAD = 500;
 /** SPEC §7, §9: markers refresh every 5 s when editing is allowed. */
 export const MARKER_REFRESH_MS = 5000;
+/** The most a plan image upload may hold, in MB (ours: SPEC states no size; docs/API.md does). */
+export const PLAN_UPLOAD_MAX_MB = 50;
+export const PLAN_UPLOAD_MAX_BYTES = PLAN_UPLOAD_MAX_MB * 1024 * 1024;
 /** SPEC §7, §9: plan upload timeout. */
 export const PLAN_UPLOAD_TIMEOUT_MS = 600_000;
 /** SPEC §7: plan jobs are polled each second. */
