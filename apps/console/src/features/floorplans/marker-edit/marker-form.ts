@@ -1,0 +1,80 @@
+import {
+  MARKER_AREA_REQUIRED,
+  cameraError,
+  parseMac,
+  type Marker,
+  type MarkerUpdateBody,
+} from '@vigil/domain';
+import type { FloorArea } from '../../../api/markers';
+
+// The marker and camera forms as data: their values from a marker, the PUT body they save, and
+// what is wrong with them before anything is sent (SPEC §5's texts).
+
+export type MarkerFormValues = { labels: string[]; notes: string };
+export type CameraFormValues = { id: string; name: string };
+
+export function markerFormValues(marker: Marker): MarkerFormValues {
+  return { labels: [...(marker.config.labels ?? [])], notes: marker.config.notes ?? '' };
+}
+
+export function cameraFormValues(marker: Marker): CameraFormValues {
+  return { id: marker.config.camera?.id ?? '', name: marker.config.camera?.name ?? '' };
+}
+
+/** Whether the form holds something its marker does not (leaving then asks 'Save changes?'). */
+export function markerFormDirty(marker: Marker, values: MarkerFormValues): boolean {
+  const saved = markerFormValues(marker);
+  return (
+    saved.notes !== values.notes ||
+    saved.labels.length !== values.labels.length ||
+    saved.labels.some((label) => !values.labels.includes(label))
+  );
+}
+
+export function cameraFormDirty(marker: Marker, values: CameraFormValues): boolean {
+  const saved = cameraFormValues(marker);
+  return saved.id !== values.id.trim() || saved.name !== values.name.trim();
+}
+
+/** PUT markers/{id}: labels and notes (an empty note is none). */
+export function markerUpdateBody(values: MarkerFormValues): MarkerUpdateBody {
+  return { labels: values.labels, notes: values.notes.trim() === '' ? null : values.notes };
+}
+
+/** SPEC §5 Camera edit: the field in error and its text, else the PUT body. */
+export function cameraUpdate(
+  values: CameraFormValues,
+): { ok: true; body: MarkerUpdateBody } | { ok: false; field: 'id' | 'name'; reason: string } {
+  const reason = cameraError(values);
+  if (reason) return { ok: false, field: values.id.trim() === '' ? 'id' : 'name', reason };
+  return { ok: true, body: { camera: { id: values.id.trim(), name: values.name.trim() } } };
+}
+
+/** The area a marker is in now, when it is one of the floor's areas (a new marker is at the floor). */
+export function areaOf(marker: Marker, areas: readonly FloorArea[]): string | null {
+  return areas.some((area) => area.id === marker.config.location) ? marker.config.location : null;
+}
+
+export type AssignProblem = { field: 'area' | 'mac'; reason: string };
+
+/**
+ * SPEC §5 Assigning a gateway, checked before asking: an area is required ('Must specify area') and
+ * the MAC must be one (the server takes any of its written forms). Null when it may be sent.
+ */
+export function assignProblem(area: string | null, mac: string): AssignProblem | null {
+  if (!area) return { field: 'area', reason: MARKER_AREA_REQUIRED };
+  const parsed = parseMac(mac);
+  if (!parsed.ok)
+    return { field: 'mac', reason: mac.trim() === '' ? 'Enter the gateway’s MAC' : parsed.reason };
+  return null;
+}
+
+/** The area select's options: grouped by unit, as Mantine's Select takes them. */
+export function areaOptions(areas: readonly FloorArea[]) {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const area of areas) {
+    const group = area.unit ?? 'On the floor';
+    groups.set(group, [...(groups.get(group) ?? []), { value: area.id, label: area.name }]);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
