@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -27,9 +28,16 @@ export type FloorGatewayListProps = {
 
 /**
  * The gateways drawn on the map as a list: what the canvas shows, readable by everyone (a screen
- * reader, a keyboard), and a way to find one on the map.
+ * reader, a keyboard), and a way to find one on the map. Memoised: an alert update re-renders the
+ * floor's screen, and up to 500 rows need not follow it (docs/BENCHMARKS.md 'Floor map').
  */
-export function FloorGatewayList({ rows, total, selectedId, onSelect, linkToDetail }: FloorGatewayListProps) {
+export const FloorGatewayList = memo(function FloorGatewayList({
+  rows,
+  total,
+  selectedId,
+  onSelect,
+  linkToDetail,
+}: FloorGatewayListProps) {
   return (
     <Paper
       withBorder
@@ -72,7 +80,7 @@ export function FloorGatewayList({ rows, total, selectedId, onSelect, linkToDeta
       )}
     </Paper>
   );
-}
+});
 
 function Row({
   row,

@@ -14,7 +14,7 @@ import { useSignedIn } from '../../session/session';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
 import { FloorMap } from '../../ui/map/floor-map';
-import { boundsOf } from '../../ui/map/map-style';
+import { boundsOf, type MapMarker, type MapTrackerCircle } from '../../ui/map/map-style';
 import { PageHeader } from '../../ui/page-header';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { useNow } from '../../ui/use-now';
@@ -29,6 +29,14 @@ import { colourContextOf, floorGateways, legendOf } from './gateway-markers';
 import { MapLegend } from './map-legend';
 import { useFloorPlanTiles } from '../../ui/map/use-plan-tiles';
 import { useAlertPan } from './use-alert-pan';
+import { EditMenu } from './edit-menu';
+import type { FloorMode } from './floor-editor';
+import { PlanEditor } from './plan-edit/plan-editor';
+import { MarkerEditor } from './marker-edit/marker-editor';
+import { UnitEditor } from './unit-edit/unit-editor';
+import { useCoverageTools } from './coverage/coverage-tools';
+import { FloorUnitsLayer } from './unit-edit/units-layer';
+import { useBasemap } from '../../ui/map/basemap';
 import classes from './floorplans.module.css';
 
 /**
@@ -142,13 +150,17 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
   });
   const now = useNow(60_000);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [mode, setMode] = useState<FloorMode>('view');
+  const editing = mode !== 'view';
 
   const context = useMemo(() => colourContextOf(ability), [ability]);
   const rows = useMemo(
     () => floorGateways(gateways.data?.data ?? [], context, now),
     [gateways.data, context, now],
   );
-  const markers = useMemo(() => rows.map((row) => row.marker), [rows]);
+  const coverage = useCoverageTools(floor, rows);
+  const basemap = useBasemap();
+  const markers = useMemo(() => coverage.rows.map((row) => row.marker), [coverage.rows]);
 
   // Issue 15: the open alerts heard by this floor's gateways, from the shell's realtime feed.
   const openAlerts = useOpenAlerts();
@@ -181,36 +193,63 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
       />
     );
   if (!plan && loading) return <Loading />;
-  if (!plan && rows.length === 0)
-    return <NoPlan mayEdit={mayEditFloorPlans(ability)} floorName={floor.name} />;
+  if (!plan && rows.length === 0 && !editing)
+    return (
+      <NoPlan mayEdit={mayEditFloorPlans(ability)} floorName={floor.name} onUpload={() => setMode('plan')} />
+    );
 
   const name = floorPath(directory, floor);
+  const editor = { floor, directory, plan, onExit: () => setMode('view') };
+  // In an edit mode the editor draws the things it edits (its own layers): the viewing markers go.
+  const editsMarkers = mode === 'markers' || mode === 'cameras';
   return (
     <div className={classes.body}>
       <div className={classes.map}>
         <FloorMap
           label={`Map of ${name}`}
-          plan={tiles}
-          markers={markers}
+          plan={mode === 'plan' ? null : tiles}
+          markers={editsMarkers ? NO_MARKERS : markers}
           view={{ key: `${floor.id}:${bounds ? 'placed' : 'unplaced'}`, bounds, bearing: plan?.bearing }}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          trackers={circles}
+          selectedId={editing ? null : selectedId}
+          onSelect={editing ? undefined : setSelectedId}
+          trackers={editing ? NO_TRACKERS : circles}
           selectedTrackerId={selectedAlertId}
           onSelectTracker={setSelectedAlertId}
-          panTo={panTo}
+          panTo={editing ? null : panTo}
           onRefresh={() => void queryClient.invalidateQueries({ queryKey: floorplanKeys.all })}
           refreshing={gateways.isFetching || places.isFetching}
+          tools={
+            // SPEC §2.7: the plan toolbar toggles satellite too; other editors have their own tools.
+            mode === 'plan' ? (
+              basemap.tools
+            ) : editing ? null : (
+              <>
+                {basemap.tools}
+                {coverage.tools}
+                <EditMenu floor={floor} onEdit={setMode} hasPlan={plan !== null} />
+              </>
+            )
+          }
           overlay={
-            <Stack gap="xs" align="flex-start">
-              {!plan && <NoPlanNotice mayEdit={mayEditFloorPlans(ability)} />}
-              <MapLegend entries={legendOf(rows, context)} />
-            </Stack>
+            editing ? null : (
+              <Stack gap="xs" align="flex-start">
+                {!plan && <NoPlanNotice mayEdit={mayEditFloorPlans(ability)} />}
+                <MapLegend entries={legendOf(rows, context)} />
+              </Stack>
+            )
           }
           h="100%"
-        />
+          streets={basemap.streetsShown}
+        >
+          {basemap.layers}
+          {mode === 'view' && <FloorUnitsLayer floor={floor} />}
+          {mode === 'view' && coverage.layers}
+          {mode === 'plan' && <PlanEditor {...editor} />}
+          {editsMarkers && <MarkerEditor {...editor} kind={mode} />}
+          {mode === 'units' && <UnitEditor {...editor} />}
+        </FloorMap>
       </div>
-      {mayListGateways && (
+      {mayListGateways && !editing && (
         <div className={classes.sideColumn}>
           {alertTrackers.length > 0 && (
             <FloorAlertList trackers={alertTrackers} selectedId={selectedAlertId} onSelect={selectAlert} />
@@ -227,6 +266,9 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
     </div>
   );
 }
+
+const NO_MARKERS: readonly MapMarker[] = [];
+const NO_TRACKERS: readonly MapTrackerCircle[] = [];
 
 function Loading() {
   return (
@@ -250,19 +292,42 @@ function noPlanHint(mayEdit: boolean): string {
     : 'Someone who may edit floor plans can upload this floor’s plan; its gateways are then drawn on it.';
 }
 
-/** A floor with neither a plan nor a placed gateway: nothing to draw. */
-function NoPlan({ mayEdit, floorName }: { mayEdit: boolean; floorName: string }) {
+/** A floor with neither a plan nor a placed gateway: nothing to draw, unless its plan is uploaded. */
+function NoPlan({
+  mayEdit,
+  floorName,
+  onUpload,
+}: {
+  mayEdit: boolean;
+  floorName: string;
+  onUpload: () => void;
+}) {
   return (
     <Center className={classes.body}>
       <EmptyStateWithIcon
         title={NO_PLAN}
         description={`${floorName} has no plan and no gateway placed on it. ${noPlanHint(mayEdit)}`}
+        action={
+          mayEdit && (
+            <Button variant="light" onClick={onUpload}>
+              Upload a floor plan
+            </Button>
+          )
+        }
       />
     </Center>
   );
 }
 
-function EmptyStateWithIcon({ title, description }: { title: string; description: string }) {
+function EmptyStateWithIcon({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
   return (
     <Stack align="center" gap="sm" maw={520} ta="center" py="xl">
       <IconMapOff size={40} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
@@ -272,6 +337,7 @@ function EmptyStateWithIcon({ title, description }: { title: string; description
       <Text size="sm" c="dimmed">
         {description}
       </Text>
+      {action}
     </Stack>
   );
 }
