@@ -99,19 +99,27 @@ function skuFilterOf(raw: unknown): GatewaySkuFilter {
   return raw as GatewaySkuFilter;
 }
 
-/** GET /api/gateways: the list contract plus `sku` and `locationFields` (docs/API.md). */
+/** The columns `byColumn` may narrow `query` to (SPEC §9 MAC suggestions search the MAC alone). */
+const SEARCH_BY_COLUMN = { id: gateways.id, sku: skuSql } as const;
+
+/** `byColumn` of GET /api/gateways: `query` searches that column alone; unset, every searched one. */
+function specSearchingBy(raw: unknown): typeof gatewayListSpec {
+  if (raw === undefined || raw === '') return gatewayListSpec;
+  if (typeof raw !== 'string' || !Object.hasOwn(SEARCH_BY_COLUMN, raw)) {
+    const names = Object.keys(SEARCH_BY_COLUMN).join(', ');
+    throw new HttpError(400, `byColumn must be one of ${names}`, 'invalid_list_query', 'byColumn');
+  }
+  return { ...gatewayListSpec, search: [SEARCH_BY_COLUMN[raw as keyof typeof SEARCH_BY_COLUMN]] };
+}
+
+/** GET /api/gateways: the list contract plus `sku`, `locationFields` and `byColumn` (docs/API.md). */
 export async function listGateways(db: Db, scope: Scope, query: Record<string, unknown>) {
-  const { sku, locationFields, ...rest } = query;
+  const { sku, locationFields, byColumn, ...rest } = query;
   const filter = skuFilterOf(sku);
   const fields = locationFieldsOf(locationFields);
-  const parsed = parseListQueryOrThrow(rest, gatewayListSpec);
-  const page = await runList(
-    db,
-    gateways,
-    gatewayListSpec,
-    parsed,
-    and(gatewayInScope(scope), skuWhere(filter)),
-  );
+  const spec = specSearchingBy(byColumn);
+  const parsed = parseListQueryOrThrow(rest, spec);
+  const page = await runList(db, gateways, spec, parsed, and(gatewayInScope(scope), skuWhere(filter)));
   const names = fields.length
     ? await locationNamesOf(
         db,

@@ -122,6 +122,18 @@ describe('GET /api/gateways (SPEC §7 Devices)', () => {
     expect(sorted(ids(await list(`query=${tag}&sku=all`)))).toEqual(sorted([indoor, bare, node, bridge]));
   });
 
+  it('byColumn=id searches the MAC alone (SPEC §9 MAC suggestions), and refuses an unknown column', async () => {
+    const mac = await freshGateway();
+    const part = mac.slice(-6);
+    // Another gateway whose notes hold the same characters matches a plain query, not byColumn=id.
+    const noted = await freshGateway({ config: { notes: `near ${part}` } });
+    expect(ids(await list(`query=${part}`))).toEqual([mac, noted].sort());
+    expect(ids(await list(`query=${part}&byColumn=id&orderBy=id&limit=20`))).toEqual([mac]);
+    const res = await list(`query=${part}&byColumn=notes`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ reason: 'byColumn must be one of id, sku', field: 'byColumn' });
+  });
+
   it('answers the SPEC §3 shape, with the location names locationFields asks for', async () => {
     const id = await freshGateway({ zone: roomTwoOhOne, config: { labels: ['guard'] } });
     const res = await list(`query=${id}&locationFields=floor,unit,area`);
