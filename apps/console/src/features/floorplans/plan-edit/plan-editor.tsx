@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
+  DEFAULT_ZOOM,
   FLOORPLAN_MESSAGES,
   planCornersFromGeometry,
   rotatePlanBearing,
@@ -12,6 +13,8 @@ import { floorplanKeys } from '../../../api/floorplans';
 import { savePlanBearing } from '../../../api/plan-jobs';
 import { zoneKeys } from '../../../api/zones';
 import { useMapInstance } from '../../../ui/map/map-context';
+import { AddressSearch, type PickedPlace } from '../../../ui/map/address-search';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { MapPanel } from '../../../ui/map/map-panel';
 import { useFloorPlanTiles } from '../../../ui/map/use-plan-tiles';
 import type { FloorEditorProps } from '../floor-editor';
@@ -173,6 +176,10 @@ export function PlanEditor({ floor, plan, onExit }: FloorEditorProps) {
               : 'Upload the floor’s plan, then place it by its four corners.'}
           </Text>
         </div>
+        {!corners && !busy && (
+          // SPEC §2.7: address search for plan placement — fly to the building before uploading.
+          <AddressSearch label="Find the building" onPick={(place) => map && flyToPlace(map, place)} />
+        )}
         <PlanUpload
           hasImage={corners !== null}
           progress={draft.uploadProgress}
@@ -261,4 +268,18 @@ function panelReach(panel: HTMLElement | null, container: HTMLElement | undefine
   const box = panel?.closest('section')?.getBoundingClientRect();
   if (!box || !container) return 0;
   return Math.max(0, box.right - container.getBoundingClientRect().left);
+}
+
+/** Flies the map to a searched place: its area when the geocoder gave one, else its point at zoom 20. */
+function flyToPlace(map: MapLibreMap, place: PickedPlace) {
+  if (place.bounds) {
+    const [west, south, east, north] = place.bounds;
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { maxZoom: DEFAULT_ZOOM, animate: false },
+    );
+  } else map.jumpTo({ center: [place.lngLat[0], place.lngLat[1]], zoom: DEFAULT_ZOOM });
 }
