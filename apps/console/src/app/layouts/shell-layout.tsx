@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { AlertingProvider } from '../../features/alerts/alerting-provider';
@@ -11,6 +11,8 @@ import { useConsolePresence } from '../shell/use-console-presence';
 import { UserMenu } from '../shell/user-menu';
 import { VigilMark } from '../../ui/vigil-mark';
 import { DismissibleNote } from '../../ui/dismissible-note';
+import { prefetchFloorMap } from '../../ui/map/floor-map';
+import { useSignedIn } from '../../session/session';
 
 /**
  * SPEC §2.5 default layout (sidebar, nav bar, footer) and the no-footer layout, with the alert path
@@ -29,6 +31,10 @@ function Shell({ footer, children }: { footer: boolean; children: ReactNode }) {
   const name = useConsolePresence();
   // A role with no screen in the sidebar (noAccess, a kiosk role) gets no empty navigation.
   const withSidebar = useSidebarGroups().length > 0;
+  // Floor plans are one step from every alert (the map, the alert's floor panel): their map's chunk
+  // is loaded while the console is idle, for roles that read them.
+  const readsPlans = useSignedIn().ability.can('read', 'FloorPlan');
+  useEffect(() => (readsPlans ? prefetchFloorMap() : undefined), [readsPlans]);
 
   return (
     <AppShell

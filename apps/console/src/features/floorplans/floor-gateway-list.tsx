@@ -24,6 +24,8 @@ export type FloorGatewayListProps = {
   onSelect: (id: string | null) => void;
   /** Links each row to its gateway's detail (read Gateway). */
   linkToDetail: boolean;
+  /** The rows are on their way (drawn after the map): says so instead of 'none'. */
+  pending?: boolean;
 };
 
 /**
@@ -37,6 +39,7 @@ export const FloorGatewayList = memo(function FloorGatewayList({
   selectedId,
   onSelect,
   linkToDetail,
+  pending = false,
 }: FloorGatewayListProps) {
   return (
     <Paper
@@ -50,18 +53,20 @@ export const FloorGatewayList = memo(function FloorGatewayList({
         <Title order={2} size="h5" id="floor-gateways">
           Gateways on this floor
         </Title>
-        <Badge variant="light" color="gray" aria-label={`${rows.length} gateways`}>
-          {rows.length}
-        </Badge>
+        {!pending && (
+          <Badge variant="light" color="gray" aria-label={`${rows.length} gateways`}>
+            {rows.length}
+          </Badge>
+        )}
       </Group>
-      {total > rows.length && (
+      {!pending && total > rows.length && (
         <Text size="xs" c="dimmed" px="md" pb="xs">
           Showing the first {rows.length} of {total} gateways.
         </Text>
       )}
       {rows.length === 0 ? (
-        <Text size="sm" c="dimmed" px="md" pb="md">
-          No gateway with coordinates is placed on this floor yet.
+        <Text size="sm" c="dimmed" px="md" pb="md" role={pending ? 'status' : undefined}>
+          {pending ? 'Listing the gateways…' : 'No gateway with coordinates is placed on this floor yet.'}
         </Text>
       ) : (
         <ScrollArea type="auto" scrollbars="y" className={classes.sideScroll}>

@@ -142,10 +142,11 @@ describe('FloorplansScreen', () => {
     const fetch = serve();
     render();
     const list = await screen.findByRole('region', { name: 'Gateways on this floor' });
+    // The rows come after the map (a deferred render).
     expect(
-      within(list)
-        .getAllByRole('button', { name: /^Show .* on the map$/ })
-        .map((b) => b.textContent),
+      (await within(list).findAllByRole('button', { name: /^Show .* on the map$/ })).map(
+        (b) => b.textContent,
+      ),
     ).toEqual([expect.stringContaining('b0a710000001'), expect.stringContaining('b0a710000002')]);
     expect(within(list).getByRole('link', { name: 'Open gateway b0a710000001' })).toHaveAttribute(
       'href',

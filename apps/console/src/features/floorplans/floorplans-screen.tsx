@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ import { FloorGatewayList } from './floor-gateway-list';
 import { firstFloorId, floorGroups, floorPath } from './floor-options';
 import { isOutdoorFloor } from '../../ui/map/floor-plan';
 import { FloorSelect } from './floor-select';
-import { colourContextOf, floorGateways, legendOf } from './gateway-markers';
+import { colourContextOf, floorGateways, legendOf, type FloorGateway } from './gateway-markers';
 import { MapLegend } from './map-legend';
 import { useFloorPlanTiles } from '../../ui/map/use-plan-tiles';
 import { useAlertPan } from './use-alert-pan';
@@ -158,6 +158,9 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
     () => floorGateways(gateways.data?.data ?? [], context, now),
     [gateways.data, context, now],
   );
+  // The list beside the map is drawn after the map: its up to 500 rows would hold up the map's
+  // first frame (docs/BENCHMARKS.md 'Floor map'); React renders them in the background.
+  const listRows = useDeferredValue(rows, NO_ROWS);
   const coverage = useCoverageTools(floor, rows);
   const basemap = useBasemap();
   const markers = useMemo(() => coverage.rows.map((row) => row.marker), [coverage.rows]);
@@ -255,7 +258,8 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
             <FloorAlertList trackers={alertTrackers} selectedId={selectedAlertId} onSelect={selectAlert} />
           )}
           <FloorGatewayList
-            rows={rows}
+            rows={listRows}
+            pending={listRows !== rows}
             total={gateways.data?.total ?? rows.length}
             selectedId={selectedId}
             onSelect={setSelectedId}
@@ -268,6 +272,7 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
 }
 
 const NO_MARKERS: readonly MapMarker[] = [];
+const NO_ROWS: readonly FloorGateway[] = [];
 const NO_TRACKERS: readonly MapTrackerCircle[] = [];
 
 function Loading() {

@@ -23,6 +23,10 @@ import classes from './floor-map.module.css';
 
 // MapLibre GL 6 under Vite (ARCHITECTURE §8): the worker is its own file, served by our server.
 maplibregl.setWorkerUrl(workerUrl);
+// Its worker is started once and kept (MapLibre ends it with the last map otherwise): opening the
+// floor map again, or an alert's floor panel, does not fetch and compile the worker anew
+// (docs/BENCHMARKS.md 'Floor map').
+maplibregl.prewarm();
 
 // The zoom range the map is made with; a street layer lowers the minimum later (useMinZoom).
 const LIMITS = mapZoomLimits();

@@ -154,3 +154,6 @@ export class Marker {
     markers.splice(markers.indexOf(this), 1);
   }
 }
+
+/** MapLibre's worker pool, started ahead of the first map: nothing to start here. */
+export function prewarm(): void {}

@@ -68,8 +68,17 @@ describe('gradient heatmap drawn in metres at every zoom (SPEC §2.7)', () => {
       MAP_MAX_ZOOM,
       ['get', 'radiusMaxZoomPx'],
     ]);
-    const layer = gradientLayer() as { id: string; type: string; source: string; paint: Record<string, unknown> };
-    expect(layer).toMatchObject({ id: 'coverage-gradient', type: 'heatmap', source: COVERAGE_IDS.pointSource });
+    const layer = gradientLayer() as {
+      id: string;
+      type: string;
+      source: string;
+      paint: Record<string, unknown>;
+    };
+    expect(layer).toMatchObject({
+      id: 'coverage-gradient',
+      type: 'heatmap',
+      source: COVERAGE_IDS.pointSource,
+    });
     expect(layer.paint['heatmap-radius']).toEqual(radiusExpression());
     // The colour starts where one gateway's kernel reaches its coverage radius.
     expect((layer.paint['heatmap-color'] as unknown[]).slice(5, 7)).toEqual([

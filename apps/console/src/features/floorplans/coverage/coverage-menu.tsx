@@ -18,7 +18,13 @@ const MODE_HINTS: Record<CoverageMode, string> = {
  * SPEC §2.7 coverage heatmap (super admins): off, gradient or flat, chosen from a menu of the map's
  * toolbar. The button is pressed while a heatmap is drawn.
  */
-export function CoverageMenu({ mode, onChange }: { mode: CoverageMode; onChange: (mode: CoverageMode) => void }) {
+export function CoverageMenu({
+  mode,
+  onChange,
+}: {
+  mode: CoverageMode;
+  onChange: (mode: CoverageMode) => void;
+}) {
   const label = 'Coverage heatmap';
   return (
     // Not in a portal: in full screen only the map's frame is shown.
@@ -42,7 +48,13 @@ export function CoverageMenu({ mode, onChange }: { mode: CoverageMode; onChange:
             key={option}
             // Mantine's items are menuitems (not radios): the chosen one is the current one.
             aria-current={mode === option ? 'true' : undefined}
-            leftSection={<IconCheck size={16} aria-hidden style={{ visibility: mode === option ? 'visible' : 'hidden' }} />}
+            leftSection={
+              <IconCheck
+                size={16}
+                aria-hidden
+                style={{ visibility: mode === option ? 'visible' : 'hidden' }}
+              />
+            }
             onClick={() => onChange(option)}
           >
             {MODE_NAMES[option]}

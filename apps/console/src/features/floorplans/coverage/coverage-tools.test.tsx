@@ -35,7 +35,11 @@ const floor = zoneFixture({
   config: { number: 1, category: 'indoor', geometry: planGeometryFromCorners(CORNERS) },
 });
 const ROWS = rowsOf([
-  { id: 'b0a710000001', lngLat: [-73.9741, 40.74205], state: { diagnostics: { button: 50, coverage: 50, floor: 50 } } },
+  {
+    id: 'b0a710000001',
+    lngLat: [-73.9741, 40.74205],
+    state: { diagnostics: { button: 50, coverage: 50, floor: 50 } },
+  },
   { id: 'b0a710000002', lngLat: [-73.97385, 40.74215], state: { status: 'disconnected' } },
 ]);
 const metric = (percent: number) => ({ percent, total: 24, count: 24 });
@@ -73,7 +77,9 @@ function Harness() {
 function render(role: string) {
   const fetch = stubFetch((url) => {
     if (url.pathname === '/api/metrics/gateways')
-      return { data: [{ gateway: 'b0a710000001', button: metric(100), coverage: metric(97), floor: metric(74) }] };
+      return {
+        data: [{ gateway: 'b0a710000001', button: metric(100), coverage: metric(97), floor: metric(74) }],
+      };
     if (url.pathname === '/api/markers') return { data: [], total: 0 };
     return json({ reason: 'Not found' }, 404);
   });
@@ -97,7 +103,10 @@ describe('coverage tools (SPEC §2.7 marker toolbar)', () => {
     expect(await screen.findByRole('menuitem', { name: /^Off/ })).toHaveAttribute('aria-current', 'true');
     await user.click(await screen.findByRole('menuitem', { name: /^Gradient/ }));
     expect(button).toHaveAttribute('aria-pressed', 'true');
-    expect(layers.get('coverage-gradient')).toMatchObject({ layer: { type: 'heatmap' }, before: 'markers-selected' });
+    expect(layers.get('coverage-gradient')).toMatchObject({
+      layer: { type: 'heatmap' },
+      before: 'markers-selected',
+    });
     const points = sources.get('coverage-points') as { data: { features: { id: string }[] } };
     expect(points.data.features.map((f) => f.id)).toEqual(['b0a710000001', 'b0a710000002']);
 
@@ -113,7 +122,9 @@ describe('coverage tools (SPEC §2.7 marker toolbar)', () => {
     const readout = screen.getByRole('region', { name: 'Floor area and marker density' });
     expect(within(readout).getByTestId('floor-area')).toHaveTextContent(/^[\d,]+ ft²$/);
     await waitFor(() =>
-      expect(within(readout).getByTestId('marker-density')).toHaveTextContent(/^\d+\.\d\d per 1,000 ft² \(2 markers\)$/),
+      expect(within(readout).getByTestId('marker-density')).toHaveTextContent(
+        /^\d+\.\d\d per 1,000 ft² \(2 markers\)$/,
+      ),
     );
   });
 
@@ -132,12 +143,21 @@ describe('coverage tools (SPEC §2.7 marker toolbar)', () => {
     expect(screen.getByRole('button', { name: 'Diagnostics' })).toHaveAttribute('aria-pressed', 'true');
     const list = screen.getByRole('region', { name: 'Gateway diagnostics' });
     await waitFor(() => expect(list).toHaveTextContent('averages over the last 24 hours'));
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'b0a710000001 diagnostics: button 100% (passes), coverage 97% (passes), floor 74% (passes)',
       'b0a710000002: no diagnostics reported',
     ]);
-    await waitFor(() => expect(double.markers.map((m) => m.element.textContent)).toContain('B 100% · C 97% · F 74%'));
-    const asked = new URL(String(fetch.mock.calls.find(([u]) => String(u).includes('metrics'))![0]), 'http://x');
+    await waitFor(() =>
+      expect(double.markers.map((m) => m.element.textContent)).toContain('B 100% · C 97% · F 74%'),
+    );
+    const asked = new URL(
+      String(fetch.mock.calls.find(([u]) => String(u).includes('metrics'))![0]),
+      'http://x',
+    );
     expect(asked.searchParams.get('zone')).toBe(FLOOR_ID);
 
     await user.click(screen.getByRole('button', { name: 'Diagnostics' }));

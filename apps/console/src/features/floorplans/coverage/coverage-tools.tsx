@@ -69,7 +69,13 @@ export function useCoverageTools(floor: Zone, rows: readonly FloorGateway[]): Co
           onClick={() => setDiagnostics((on) => !on)}
         />
       )}
-      <FilterMenu entries={entries} filter={filter} onChange={setFilter} shown={shown.length} total={rows.length} />
+      <FilterMenu
+        entries={entries}
+        filter={filter}
+        onChange={setFilter}
+        shown={shown.length}
+        total={rows.length}
+      />
       {superAdmin && <CoverageMenu mode={mode} onChange={setMode} />}
     </>
   );

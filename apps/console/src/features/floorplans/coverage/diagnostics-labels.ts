@@ -50,7 +50,12 @@ export function diagnosticsLabel(
   const base = { id, lngLat: row.marker.lngLat };
   const known = percents !== null && CHECKS.some((check) => typeof percents[check] === 'number');
   if (!percents || !known) {
-    return { ...base, text: 'No diagnostics', description: `${id}: no diagnostics reported`, verdict: 'none' };
+    return {
+      ...base,
+      text: 'No diagnostics',
+      description: `${id}: no diagnostics reported`,
+      verdict: 'none',
+    };
   }
   const checks = diagnosticsChecks(percents);
   const text = CHECKS.map((check) => `${SHORT[check]} ${percentText(percents[check])}`).join(' · ');

@@ -59,7 +59,15 @@ export function DiagnosticsList({
         ? 'last reported; loading the 24-hour averages…'
         : 'last reported (the 24-hour averages could not be loaded)';
   return (
-    <Paper component="section" aria-label="Gateway diagnostics" shadow="xs" radius="md" px="sm" py={6} withBorder>
+    <Paper
+      component="section"
+      aria-label="Gateway diagnostics"
+      shadow="xs"
+      radius="md"
+      px="sm"
+      py={6}
+      withBorder
+    >
       <Text size="xs" fw={600}>
         Diagnostics: B button · C coverage · F floor
       </Text>

@@ -1,4 +1,16 @@
-import { ActionIcon, Box, Button, Checkbox, Fieldset, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { MarkerColour } from '@vigil/domain';
 import { NO_FILTER, isFilterEmpty, toggleColour, type MarkerFilter } from './marker-filter';
@@ -28,8 +40,17 @@ export function FilterMenu({
     // Not in a portal: in full screen only the map's frame is shown.
     <Popover position="left-start" withinPortal={false} shadow="md" trapFocus width={280}>
       <Popover.Target>
-        <Tooltip label={active ? `${label}: ${shown} of ${total} shown` : label} position="left" withinPortal={false}>
-          <ActionIcon variant={active ? 'filled' : 'default'} size="lg" aria-label={label} aria-pressed={active}>
+        <Tooltip
+          label={active ? `${label}: ${shown} of ${total} shown` : label}
+          position="left"
+          withinPortal={false}
+        >
+          <ActionIcon
+            variant={active ? 'filled' : 'default'}
+            size="lg"
+            aria-label={label}
+            aria-pressed={active}
+          >
             <IconFilter size={18} stroke={1.75} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -44,7 +65,12 @@ export function FilterMenu({
             onChange={(event) => onChange({ ...filter, text: event.currentTarget.value })}
           />
           {entries.length > 0 && (
-            <Fieldset variant="unstyled" legend="Show markers that are" p={0} styles={{ legend: { fontSize: 'var(--mantine-font-size-xs)', fontWeight: 500 } }}>
+            <Fieldset
+              variant="unstyled"
+              legend="Show markers that are"
+              p={0}
+              styles={{ legend: { fontSize: 'var(--mantine-font-size-xs)', fontWeight: 500 } }}
+            >
               <Stack gap={6} mt={4}>
                 {entries.map((entry) => (
                   <Checkbox
@@ -54,7 +80,13 @@ export function FilterMenu({
                     onChange={() => onChange(toggleColour(filter, entry.colour))}
                     label={
                       <Group gap={6} wrap="nowrap" component="span">
-                        <Box component="span" w={10} h={10} style={{ borderRadius: '50%', background: entry.hex }} aria-hidden />
+                        <Box
+                          component="span"
+                          w={10}
+                          h={10}
+                          style={{ borderRadius: '50%', background: entry.hex }}
+                          aria-hidden
+                        />
                         {entry.meaning} ({entry.count})
                       </Group>
                     }

@@ -18,7 +18,15 @@ export function FloorReadoutPanel({ floor, rows }: { floor: Zone; rows: readonly
   if (readout.measured && markers.isPending) density = 'Counting markers…';
   else if (readout.measured && markers.isError) density = `Could not count markers: ${markers.error.message}`;
   return (
-    <Paper component="section" aria-label="Floor area and marker density" shadow="xs" radius="md" px="sm" py={6} withBorder>
+    <Paper
+      component="section"
+      aria-label="Floor area and marker density"
+      shadow="xs"
+      radius="md"
+      px="sm"
+      py={6}
+      withBorder
+    >
       <Group gap="xs" wrap="nowrap">
         <Text size="xs" fw={600}>
           Floor area

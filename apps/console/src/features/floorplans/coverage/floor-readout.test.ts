@@ -31,7 +31,11 @@ describe('floor area and marker density', () => {
     'no placed plan (%j) → not measured',
     (geometry) => {
       expect(floorAreaFt2(geometry)).toBeNull();
-      expect(floorReadout(geometry, 3)).toEqual({ area: 'Not measured: no plan placed', density: '—', measured: false });
+      expect(floorReadout(geometry, 3)).toEqual({
+        area: 'Not measured: no plan placed',
+        density: '—',
+        measured: false,
+      });
     },
   );
 

@@ -23,7 +23,10 @@ export function floorAreaFt2(geometry: unknown): number | null {
  * The markers on the floor: every marker (SPEC §3 Marker, with or without a gateway), and each placed
  * gateway no marker holds (one placed by its coordinates alone) — each is one point on the map.
  */
-export function markerCount(markers: readonly Pick<Marker, 'gateway'>[], rows: readonly FloorGateway[]): number {
+export function markerCount(
+  markers: readonly Pick<Marker, 'gateway'>[],
+  rows: readonly FloorGateway[],
+): number {
   const held = new Set(markers.map((m) => m.gateway).filter((id): id is string => id !== null));
   return markers.length + rows.filter((row) => !held.has(row.gateway.id)).length;
 }

@@ -6,7 +6,11 @@ import { floorGateways, type FloorGateway } from '../gateway-markers';
 
 export const NOW = new Date('2026-06-01T12:00:00Z');
 const RECENT = '2026-06-01T11:55:00Z';
-export const REAL_TIME: MarkerColourContext = { editMode: false, canReadRealTimeStatus: true, canReadStatus: true };
+export const REAL_TIME: MarkerColourContext = {
+  editMode: false,
+  canReadRealTimeStatus: true,
+  canReadStatus: true,
+};
 
 type Placed = {
   id: string;
