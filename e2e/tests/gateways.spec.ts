@@ -54,7 +54,7 @@ test.describe('gateways', () => {
     await expect(fact(page, 'Labels')).toHaveText('guard');
     await expect(fact(page, 'Notes')).toHaveText(note);
     const commands = page.getByRole('table', { name: 'Commands' });
-    await expect(commands.getByRole('cell', { name: 'Configuration' })).toBeVisible();
+    await expect(commands.getByRole('cell', { name: 'Configuration' }).first()).toBeVisible();
     await expectAccessible(page);
   });
 

@@ -289,6 +289,9 @@ function sharedBehaviour(env: () => { queue: JobQueue; db: SqlExecutor }) {
     });
     await until(() => seen.length === 2, 12_000, 'the two orphaned jobs to run again');
     expect(seen.sort()).toEqual([silent, tooLong].sort());
+    // A handler's job is marked completed after it returns: wait for both marks, not only the runs.
+    const completed = async (id: string) => (await jobState(db, id)) === 'completed';
+    await until(async () => (await completed(silent)) && (await completed(tooLong)), 5000, 'both completed');
     expect(await jobRow(db, silent)).toMatchObject({
       state: 'completed',
       retry_count: 1,
