@@ -153,7 +153,8 @@ test('a floor plan is uploaded, placed by its four corners, tiled to 100 % and d
       { timeout: 60_000 },
     );
     await panel.getByRole('button', { name: 'Place plan' }).click();
-    await expect(page.getByRole('progressbar', { name: 'Placing the plan' })).toBeVisible();
+    // Attached, not visible: at 0 % Mantine's bar (the progressbar) has no width yet.
+    await expect(page.getByRole('progressbar', { name: 'Placing the plan' })).toBeAttached();
     await done;
     // At 100 % the floor has its plan: plan edit closes and the plan's tiles are drawn.
     await expect(panel).toBeHidden({ timeout: 15_000 });
@@ -198,7 +199,8 @@ test('a floor plan is uploaded, placed by its four corners, tiled to 100 % and d
     const question = page.getByRole('dialog', { name: 'Save changes to floor plan?' });
     await expect(question).toBeVisible();
     await question.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByRole('progressbar', { name: 'Placing the plan' })).toBeVisible();
+    // Attached, not visible: at 0 % Mantine's bar (the progressbar) has no width yet.
+    await expect(page.getByRole('progressbar', { name: 'Placing the plan' })).toBeAttached();
     await expect(panel).toBeHidden({ timeout: 60_000 });
     const retiled = await readFloor(page, floor.id);
     expect(retiled.config.planId).not.toBe(saved.config.planId);
