@@ -19,6 +19,7 @@ import {
 import { describeMapError } from './map-errors';
 import { MapInstanceContext } from './map-context';
 import { ToolButton } from './tool-button';
+import { releaseMap, takeMap, type SelectHandlers } from './map-pool';
 import classes from './floor-map.module.css';
 
 // MapLibre GL 6 under Vite (ARCHITECTURE §8): the worker is its own file, served by our server.
@@ -62,20 +63,29 @@ export function FloorMapGl(props: FloorMapProps) {
   });
 
   useEffect(() => {
-    const created = createMap(containerRef.current!, styleRef.current, view, label, {
-      marker: (id) => onSelectRef.current?.(id),
-      tracker: (id) => onSelectTrackerRef.current?.(id),
-    });
-    if (typeof created === 'string') {
-      setFailure(created);
+    const taken = takeMap(containerRef.current!, classes.canvas, (container, select) =>
+      createMap(container, styleRef.current, view, label, select),
+    );
+    if (typeof taken === 'string') {
+      setFailure(taken);
       return;
     }
-    created.on('zoom', () => setZoom(created.getZoom()));
-    // Until its first style has loaded, a map cannot diff a new one against it: hand it over then.
-    created.once('load', () => setMap(created));
+    const made = taken.map;
+    taken.select.marker = (id) => onSelectRef.current?.(id);
+    taken.select.tracker = (id) => onSelectTrackerRef.current?.(id);
+    const onZoom = () => setZoom(made.getZoom());
+    made.on('zoom', onZoom);
+    // Until its first style has loaded, a map cannot diff a new one against it: hand it over then
+    // (a kept map at once).
+    let gone = false;
+    void taken.ready.then(() => {
+      if (!gone) setMap(made);
+    });
     return () => {
+      gone = true;
+      made.off('zoom', onZoom);
       setMap(null);
-      created.remove();
+      releaseMap(taken);
     };
     // Made once: its name, style and camera follow the props in the effects below.
   }, []);
@@ -177,7 +187,7 @@ function createMap(
   style: ReturnType<typeof buildMapStyle>,
   view: FloorMapView,
   label: string,
-  onSelect: { marker: (id: string | null) => void; tracker: (id: string) => void },
+  onSelect: SelectHandlers,
 ): maplibregl.Map | string {
   let map: maplibregl.Map;
   try {

@@ -68,6 +68,16 @@ export class Map {
     return this;
   }
 
+  off(type: string, fn: Listener) {
+    const at = this.listeners.findIndex((l) => l.type === type && l.fn === fn);
+    if (at >= 0) this.listeners.splice(at, 1);
+    return this;
+  }
+
+  resize() {
+    return this;
+  }
+
   /** Fires an event as MapLibre would (e.g. 'load', 'click', 'error'). */
   fire(type: string, event: Record<string, unknown> = {}) {
     for (const listener of [...this.listeners]) {

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { keepMaps, releaseMap, takeMap } from './map-pool';
+import { Map as DoubleMap, maps } from './maplibre-test-double';
+import { buildMapStyle } from './map-style';
+
+// The floor map keeps one MapLibre map between visits (docs/BENCHMARKS.md 'Floor map'): the next
+// FloorMap takes it instead of making a WebGL context and its shaders again.
+
+const make = (container: HTMLDivElement) =>
+  new DoubleMap({ container, style: buildMapStyle({ markers: [] }), zoom: 20 }) as unknown as MapLibreMap;
+const double = (map: MapLibreMap) => map as unknown as DoubleMap;
+
+beforeEach(() => {
+  maps.length = 0;
+  keepMaps(true);
+});
+afterEach(() => keepMaps(false));
+
+async function loadedMap(host: HTMLElement) {
+  const taken = takeMap(host, 'canvas', make);
+  if (typeof taken === 'string') throw new Error(taken);
+  double(taken.map).fire('load');
+  await taken.ready;
+  return taken;
+}
+
+describe('takeMap / releaseMap', () => {
+  it('hands the kept map, emptied, to the next frame instead of making one', async () => {
+    const first = document.createElement('div');
+    const taken = await loadedMap(first);
+    expect(first.contains(taken.container)).toBe(true);
+    releaseMap(taken);
+    expect(first.contains(taken.container)).toBe(false);
+    expect(double(taken.map).removed).toBe(false);
+    // Nothing of the visit stays drawn: the plain ground, no plan, no markers.
+    expect(double(taken.map).style).toEqual(buildMapStyle({ plan: null, markers: [] }));
+
+    const second = document.createElement('div');
+    const again = takeMap(second, 'canvas', make);
+    expect(again).toBe(taken);
+    expect(second.contains(taken.container)).toBe(true);
+    expect(maps).toHaveLength(1);
+  });
+
+  it('keeps one map only, and never one that had not loaded', async () => {
+    const a = await loadedMap(document.createElement('div'));
+    const b = await loadedMap(document.createElement('div'));
+    const unloaded = takeMap(document.createElement('div'), 'canvas', make);
+    if (typeof unloaded === 'string') throw new Error(unloaded);
+    releaseMap(unloaded);
+    expect(double(unloaded.map).removed).toBe(true);
+    releaseMap(a);
+    releaseMap(b);
+    expect(double(a.map).removed).toBe(false);
+    expect(double(b.map).removed).toBe(true);
+  });
+
+  it("a kept map's clicks reach only the FloorMap holding it", async () => {
+    const taken = await loadedMap(document.createElement('div'));
+    const picked: (string | null)[] = [];
+    taken.select.marker = (id) => picked.push(id);
+    releaseMap(taken);
+    taken.select.marker('after');
+    expect(picked).toEqual([]);
+  });
+
+  it('says why when no map can be made, leaving nothing in the frame', () => {
+    const host = document.createElement('div');
+    expect(takeMap(host, 'canvas', () => 'WebGL is off')).toBe('WebGL is off');
+    expect(host.childElementCount).toBe(0);
+  });
+});
