@@ -13,11 +13,21 @@ export type ConfirmOptions = {
   danger?: boolean;
 };
 
+/**
+ * Where a dialog opened now goes: inside the element in full screen (the floor map's frame), which
+ * alone is shown then, else the page (Mantine's default portal).
+ */
+export function dialogPortalProps(): { portalProps?: { target: HTMLElement } } {
+  const shown = document.fullscreenElement;
+  return shown instanceof HTMLElement ? { portalProps: { target: shown } } : {};
+}
+
 /** Asks before an action (every destructive action confirms): true on confirm, false on Cancel or close. */
 export function confirmAction({ title, message, confirmLabel, danger }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     // A confirm also closes the modal, which calls onClose: the first answer wins.
     openConfirmModal({
+      ...dialogPortalProps(),
       title,
       children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
       labels: { confirm: confirmLabel, cancel: 'Cancel' },

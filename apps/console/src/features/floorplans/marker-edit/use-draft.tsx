@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import { Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { FLOORPLAN_MESSAGES } from '@vigil/domain';
+import { dialogPortalProps } from '../../../ui/confirm';
 
 // SPEC §2.7: the map toolbar's 'Save changes?' on leaving an edit. The open form registers what it
 // holds; selecting another marker or pressing Done asks first when it holds unsaved changes.
@@ -23,6 +24,7 @@ function askSaveChanges(): Promise<Answer> {
   return new Promise((resolve) => {
     // A button also closes the modal, which calls onClose: the first answer wins.
     openConfirmModal({
+      ...dialogPortalProps(),
       title: FLOORPLAN_MESSAGES.saveChanges,
       children: <Text size="sm">The open form holds changes that are not saved yet.</Text>,
       labels: { confirm: 'Save', cancel: 'Discard' },

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { dialogPortalProps } from '../../../ui/confirm';
 
 /** The answers to a 'Save …?' question on leaving plan edit: save, discard, or keep editing. */
 export type SaveAnswer = 'yes' | 'no' | 'stay';
@@ -20,6 +21,7 @@ export function askSave(question: string, detail: string): Promise<SaveAnswer> {
       modals.close(id);
     };
     id = modals.open({
+      ...dialogPortalProps(),
       title: question,
       onClose: () => answer('stay'),
       children: (

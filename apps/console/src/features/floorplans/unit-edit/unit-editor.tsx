@@ -15,6 +15,7 @@ import { mapUnitsOf } from './unit-geojson';
 import { UnitError, UnitForm, UnitList } from './unit-panel';
 import { FloorUnitsLayer } from './units-layer';
 import { useUnitSession, type UnitEdit } from './use-unit-session';
+import { dialogPortalProps } from '../../../ui/confirm';
 
 const DRAW_HINT =
   'Click the map at each corner of the unit, then click the first corner again (or press Enter) to close it. Escape starts the drawing over.';
@@ -51,6 +52,7 @@ function UnitEditorPanel({ floor, onExit }: FloorEditorProps) {
   function done() {
     if (!session.dirty) return exit();
     openConfirmModal({
+      ...dialogPortalProps(),
       title: FLOORPLAN_MESSAGES.saveChanges,
       children: <Text size="sm">The unit you are editing has changes that are not saved.</Text>,
       labels: { confirm: 'Save', cancel: 'Discard' },
