@@ -34,7 +34,7 @@ import type { FloorMode } from './floor-editor';
 import { PlanEditor } from './plan-edit/plan-editor';
 import { MarkerEditor } from './marker-edit/marker-editor';
 import { UnitEditor } from './unit-edit/unit-editor';
-import { useCoverageTools } from './coverage/coverage-tools';
+import { useCoverageTools } from './marker-tools/coverage-tools';
 import { FloorUnitsLayer } from './unit-edit/units-layer';
 import { useBasemap } from '../../ui/map/basemap';
 import classes from './floorplans.module.css';
