@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MARKER_COLOUR_HEX } from '@vigil/domain';
 import { PASSWORD, expectAccessible, signIn } from '../fixtures';
+import { canvasPixelsNear, rgb } from '../map-fixtures';
 
 // Issue 15 "The map, air-gapped": a deployment's satellite layer (MAP_SATELLITE_URL) is drawn under
 // the floor, its tiles fetched by our server from the provider, never by the browser. The suite's
@@ -115,36 +116,6 @@ async function adminHeaders(page: Page): Promise<Record<string, string>> {
   return { ...headers, authorization: `Bearer ${access.token}` };
 }
 
-const rgb = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
-
-/** How many pixels of the map canvas are near one of these colours, what lies over it hidden. */
-async function colourPixels(page: Page, canvas: Locator, colours: readonly (readonly number[])[]) {
-  const overlays =
-    '.maplibregl-marker, [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
-  const png = (await canvas.screenshot({ style: overlays })).toString('base64');
-  return page.evaluate(
-    async ({ png, colours }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const near = (c: readonly number[]) =>
-          Math.abs(data[i]! - c[0]!) + Math.abs(data[i + 1]! - c[1]!) + Math.abs(data[i + 2]! - c[2]!) < 24;
-        if (colours.some(near)) count++;
-      }
-      return count;
-    },
-    { png, colours },
-  );
-}
-
 test('the satellite toggle draws the provider’s tiles under the floor, through our server only', async ({
   page,
 }) => {
@@ -170,16 +141,20 @@ test('the satellite toggle draws the provider’s tiles under the floor, through
   const markerColours = Object.entries(MARKER_COLOUR_HEX)
     .filter(([name]) => name !== 'gray')
     .map(([, colour]) => rgb(colour));
-  await expect.poll(() => colourPixels(page, canvas, markerColours), { timeout: 15_000 }).toBeGreaterThan(30);
-  expect(await colourPixels(page, canvas, satellite)).toBe(0);
+  await expect
+    .poll(() => canvasPixelsNear(page, canvas, markerColours), { timeout: 15_000 })
+    .toBeGreaterThan(30);
+  expect(await canvasPixelsNear(page, canvas, satellite)).toBe(0);
 
   const toggle = page.getByRole('button', { name: 'Satellite' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   // WebGL drew the provider's tiles (one solid colour) over most of the map, the marker still on top.
-  await expect.poll(() => colourPixels(page, canvas, satellite), { timeout: 15_000 }).toBeGreaterThan(10_000);
-  expect(await colourPixels(page, canvas, markerColours)).toBeGreaterThan(30);
+  await expect
+    .poll(() => canvasPixelsNear(page, canvas, satellite), { timeout: 15_000 })
+    .toBeGreaterThan(10_000);
+  expect(await canvasPixelsNear(page, canvas, markerColours)).toBeGreaterThan(30);
   expect((await peerState()).requests.some((asked) => asked.startsWith('/satellite/'))).toBe(true);
 
   // SPEC §9: with a street layer shown the map zooms out beyond 18 (down to 1).
@@ -193,7 +168,7 @@ test('the satellite toggle draws the provider’s tiles under the floor, through
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await expect(zoomOut).toBeDisabled();
-  await expect.poll(() => colourPixels(page, canvas, satellite), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => canvasPixelsNear(page, canvas, satellite), { timeout: 15_000 }).toBe(0);
 
   // The browser asked nothing of the providers: only our server.
   expect([...origins]).toEqual([base]);

@@ -1,24 +1,21 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MARKER_COLOUR_HEX } from '@vigil/domain';
 import { adminHeaders, expectAccessible, pressTag, signIn } from '../fixtures';
+import {
+  FLOOR_1_GATEWAY,
+  FLOOR_1_POSITION,
+  canvasPixelsNear,
+  placeFloor1Gateway,
+  rgb,
+} from '../map-fixtures';
 
 // The floor-plan map (SPEC §2.7): the admin opens Floor Plans, picks a floor and sees its gateway
 // drawn by WebGL (canvas pixels, not only the DOM), a floor without a plan says so, and the browser
 // asks nothing of any host but our server (an air-gapped hospital network, ARCHITECTURE §2).
 // b0a710000001 (ED Room 101, Floor 1) is placed on the map for this file and taken off after it.
 
-const GATEWAY = 'b0a710000001';
-const POSITION = { lat: 40.74205, lng: -73.9741 };
-
-async function placeGateway(page: Page, coordinates: typeof POSITION | null) {
-  const res = await page.request.put(`/api/gateways/${GATEWAY}`, {
-    headers: await adminHeaders(page),
-    data: { coordinates },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-const hex = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+const GATEWAY = FLOOR_1_GATEWAY;
+const POSITION = FLOOR_1_POSITION;
 
 /**
  * How many pixels of the map canvas are a gateway marker colour of the domain's rule: the map draws with
@@ -30,41 +27,12 @@ async function markerPixels(page: Page, canvas: Locator): Promise<number> {
   const colours = Object.entries(MARKER_COLOUR_HEX)
     .filter(([name]) => name !== 'gray')
     .map(([, colour]) => colour);
-  return colourPixels(page, canvas, colours);
-}
-
-/** How many pixels of the map canvas are one of these hex colours, the overlays hidden. */
-async function colourPixels(page: Page, canvas: Locator, hexColours: readonly string[]): Promise<number> {
-  const overlays =
-    '.maplibregl-marker, [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
-  const png = (await canvas.screenshot({ style: overlays })).toString('base64');
-  const colours = hexColours.map(hex);
-  return page.evaluate(
-    async ({ png, colours }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const near = (c: number[]) =>
-          Math.abs(data[i]! - c[0]!) + Math.abs(data[i + 1]! - c[1]!) + Math.abs(data[i + 2]! - c[2]!) < 24;
-        if (colours.some(near)) count++;
-      }
-      return count;
-    },
-    { png, colours },
-  );
+  return canvasPixelsNear(page, canvas, colours.map(rgb));
 }
 
 test.describe('floor plans', () => {
   test.afterEach(async ({ page }) => {
-    await placeGateway(page, null);
+    await placeFloor1Gateway(page, null);
   });
 
   test('the admin picks a floor and sees its gateway drawn on the map; a floor without a plan says so; nothing leaves 127.0.0.1', async ({
@@ -81,7 +49,7 @@ test.describe('floor plans', () => {
     });
 
     await signIn(page, 'admin@demo.example');
-    await placeGateway(page, POSITION);
+    await placeFloor1Gateway(page, POSITION);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Floor Plans' })
@@ -129,7 +97,7 @@ test.describe('floor plans', () => {
     page,
   }) => {
     await signIn(page, 'admin@demo.example');
-    await placeGateway(page, POSITION);
+    await placeFloor1Gateway(page, POSITION);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Floor Plans' })
@@ -141,7 +109,7 @@ test.describe('floor plans', () => {
     await expect.poll(() => markerPixels(page, canvas), { timeout: 15_000 }).toBeGreaterThan(30);
     // The help colour of the alert card (orange.8): not on the map before the press.
     const helpColour = '#e8590c';
-    expect(await colourPixels(page, canvas, [helpColour])).toBe(0);
+    expect(await canvasPixelsNear(page, canvas, [rgb(helpColour)])).toBe(0);
 
     // A mark on the page: it survives everything but a reload.
     await page.evaluate(() => ((window as unknown as { vigilNoReload: boolean }).vigilNoReload = true));
@@ -161,7 +129,7 @@ test.describe('floor plans', () => {
       await expect(alerts).toContainText('Help');
       // WebGL drew the tracker: the alert colour is on the canvas (its dot and its coverage ring).
       await expect
-        .poll(() => colourPixels(page, canvas, [helpColour]), { timeout: 15_000 })
+        .poll(() => canvasPixelsNear(page, canvas, [rgb(helpColour)]), { timeout: 15_000 })
         .toBeGreaterThan(30);
       expect(
         await page.evaluate(() => (window as unknown as { vigilNoReload?: boolean }).vigilNoReload),

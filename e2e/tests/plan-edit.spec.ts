@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminHeaders, expectAccessible, signIn, unique } from '../fixtures';
+import { canvasPixelsNear, rgb } from '../map-fixtures';
 
 // SPEC §2.7 plan edit mode, §4 Plan editing: someone who may edit floor plans uploads a plan image
 // onto a floor without one, places it by its four corners (dragged and moved by the keyboard), watches
@@ -50,35 +51,6 @@ async function drawPlan(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/png');
   }, PLAN_COLOUR);
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
-
-/** How many pixels of the map canvas are near this colour, with what lies over the canvas hidden. */
-async function colourPixels(page: Page, canvas: Locator, colour: string): Promise<number> {
-  const overlays =
-    '[data-testid="floor-map-canvas"] ~ *, .maplibregl-marker { visibility: hidden !important; }';
-  const png = (await canvas.screenshot({ style: overlays })).toString('base64');
-  const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
-  return page.evaluate(
-    async ({ png, rgb }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const distance =
-          Math.abs(data[i]! - rgb[0]!) + Math.abs(data[i + 1]! - rgb[1]!) + Math.abs(data[i + 2]! - rgb[2]!);
-        if (distance < 24) count++;
-      }
-      return count;
-    },
-    { png, rgb },
-  );
 }
 
 /** Drags a corner handle by (dx, dy) screen pixels with the mouse. */
@@ -163,7 +135,7 @@ test('a floor plan is uploaded, placed by its four corners, tiled to 100 % and d
     expect(saved.config.geometry).toMatchObject({ type: 'Polygon' });
     const canvas = page.locator('canvas.maplibregl-canvas');
     await expect
-      .poll(() => colourPixels(page, canvas, PLAN_COLOUR), { timeout: 20_000 })
+      .poll(() => canvasPixelsNear(page, canvas, [rgb(PLAN_COLOUR)]), { timeout: 20_000 })
       .toBeGreaterThan(2000);
 
     // Rotate by 5° and leave: 'Save rotation changes?' Yes saves the floor's bearing.
@@ -182,7 +154,7 @@ test('a floor plan is uploaded, placed by its four corners, tiled to 100 % and d
 
     await page.reload();
     await expect
-      .poll(() => colourPixels(page, canvas, PLAN_COLOUR), { timeout: 20_000 })
+      .poll(() => canvasPixelsNear(page, canvas, [rgb(PLAN_COLOUR)]), { timeout: 20_000 })
       .toBeGreaterThan(2000);
     await page.getByRole('button', { name: 'Edit this floor' }).click();
     await page.getByRole('menuitem', { name: 'Plan: replace or place' }).click();
@@ -206,7 +178,7 @@ test('a floor plan is uploaded, placed by its four corners, tiled to 100 % and d
     expect(retiled.config.planId).not.toBe(saved.config.planId);
     expect(retiled.config.planBearing).toBe(5);
     await expect
-      .poll(() => colourPixels(page, canvas, PLAN_COLOUR), { timeout: 20_000 })
+      .poll(() => canvasPixelsNear(page, canvas, [rgb(PLAN_COLOUR)]), { timeout: 20_000 })
       .toBeGreaterThan(2000);
   } finally {
     await page.request.delete(`/api/zones/${floor.id}`, { headers: await adminHeaders(page) });

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders, expandZone, expectAccessible, signIn, unique } from '../fixtures';
+import { FLOOR_1_GATEWAY, FLOOR_1_POSITION, canvasPixelsNear, placeFloor1Gateway } from '../map-fixtures';
 
 // SPEC §2.7 units add/edit, §3 Unit on a map, §4 Units, §5 Unit edit, §8: the admin (who may edit
 // floor plans) enters Units mode on Floor 1, draws a unit on the map with terra-draw, names it and
@@ -7,48 +8,10 @@ import { adminHeaders, expandZone, expectAccessible, signIn, unique } from '../f
 // after the map's style was updated; then deactivated with SPEC §5's confirmation.
 // b0a710000001 (ED Room 101, Floor 1) is placed for this file, so Floor 1 shows its map.
 
-const GATEWAY = 'b0a710000001';
-const POSITION = { lat: 40.74205, lng: -73.9741 };
+const GATEWAY = FLOOR_1_GATEWAY;
+const POSITION = FLOOR_1_POSITION;
 /** The units' violet (UNIT_COLOURS.active): no gateway marker colour is near it. */
 const UNIT_VIOLET = [0x70, 0x48, 0xe8];
-
-async function placeGateway(page: Page, coordinates: typeof POSITION | null) {
-  const res = await page.request.put(`/api/gateways/${GATEWAY}`, {
-    headers: await adminHeaders(page),
-    data: { coordinates },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** How many pixels of the map canvas are the units' violet (the map draws with WebGL: not in the DOM). */
-async function violetPixels(page: Page, canvas: Locator): Promise<number> {
-  const overlays =
-    '.maplibregl-marker, [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
-  const png = (await canvas.screenshot({ style: overlays })).toString('base64');
-  return page.evaluate(
-    async ({ png, colour }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const d =
-          Math.abs(data[i]! - colour[0]!) +
-          Math.abs(data[i + 1]! - colour[1]!) +
-          Math.abs(data[i + 2]! - colour[2]!);
-        if (d < 24) count++;
-      }
-      return count;
-    },
-    { png, colour: UNIT_VIOLET },
-  );
-}
 
 type SavedUnit = {
   id: string;
@@ -88,7 +51,7 @@ async function openUnitsMode(page: Page) {
 }
 
 test.afterEach(async ({ page }) => {
-  await placeGateway(page, null);
+  await placeFloor1Gateway(page, null);
 });
 
 test('the admin draws a unit on the map, names it, sees it on the Zones screen, reshapes it and deactivates it', async ({
@@ -99,7 +62,7 @@ test('the admin draws a unit on the map, names it, sees it on the Zones screen, 
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   await signIn(page, 'admin@demo.example');
-  await placeGateway(page, POSITION);
+  await placeFloor1Gateway(page, POSITION);
   const panel = await openUnitsMode(page);
   // The floor's seeded units are zones made on the Zones screen: listed, not drawn yet.
   await expect(panel.getByRole('button', { name: /Emergency Department/ })).toContainText('Not drawn');
@@ -134,7 +97,9 @@ test('the admin draws a unit on the map, names it, sees it on the Zones screen, 
   await panel.getByRole('button', { name: 'Save unit' }).click();
   await expect(panel.getByRole('status')).toHaveText(`Saved unit ${name}.`);
   await expect(panel.getByRole('button', { name })).toBeVisible();
-  await expect.poll(() => violetPixels(page, canvas), { timeout: 15_000 }).toBeGreaterThan(200);
+  await expect
+    .poll(() => canvasPixelsNear(page, canvas, [UNIT_VIOLET]), { timeout: 15_000 })
+    .toBeGreaterThan(200);
   const headers = await adminHeaders(page);
   const drawn = await savedUnit(page, headers, name);
   expect(drawn.config).toMatchObject({ state: 'active', geometry: { type: 'Polygon' } });
@@ -149,7 +114,9 @@ test('the admin draws a unit on the map, names it, sees it on the Zones screen, 
   const refreshed = page.waitForResponse((r) => r.url().includes('/api/gateways?') && r.ok());
   await page.getByRole('button', { name: 'Refresh' }).click();
   await refreshed;
-  await expect.poll(() => violetPixels(page, canvas), { timeout: 15_000 }).toBeGreaterThan(200);
+  await expect
+    .poll(() => canvasPixelsNear(page, canvas, [UNIT_VIOLET]), { timeout: 15_000 })
+    .toBeGreaterThan(200);
   const inside = await at(40, 40);
   await page.mouse.click(inside.x, inside.y);
   await expect(panel.getByRole('heading', { name: `Unit ${name}` })).toBeVisible();
