@@ -155,7 +155,6 @@ export function trackersGeoJson(trackers: readonly MapTrackerCircle[]): TrackerF
   return {
     type: 'FeatureCollection',
     features: trackers.map((t) => {
-      const [[, minPx], [, maxPx]] = heatmapRadiusStops(t.radius, t.latlng.lat);
       return {
         type: 'Feature',
         id: t.id,
@@ -165,15 +164,19 @@ export function trackersGeoJson(trackers: readonly MapTrackerCircle[]): TrackerF
           colour: t.color,
           label: t.name,
           outlined: t.outlined === true,
-          radiusMinZoomPx: minPx!,
-          radiusMaxZoomPx: maxPx!,
+          ...radiusEndsPx(t.radius, t.latlng.lat),
         },
       };
     }),
   };
 }
 
-const trackerRadius = [
+/**
+ * A feature's radius in screen pixels at the current zoom, from its `radiusEndsPx` properties: a
+ * ground distance doubles in pixels with each zoom, so base-2 interpolation between the two ends
+ * keeps it the same number of metres at every zoom (trackers here, the coverage heatmap).
+ */
+export const METRES_RADIUS_PX = [
   'interpolate',
   ['exponential', 2],
   ['zoom'],
@@ -182,6 +185,13 @@ const trackerRadius = [
   MAP_MAX_ZOOM,
   ['get', 'radiusMaxZoomPx'],
 ] as const;
+const trackerRadius = METRES_RADIUS_PX;
+
+/** `radiusM` metres at latitude `lat` in MapLibre pixels at the lowest and highest zoom (SPEC §9). */
+export function radiusEndsPx(radiusM: number, lat: number) {
+  const [[, radiusMinZoomPx], [, radiusMaxZoomPx]] = heatmapRadiusStops(radiusM, lat);
+  return { radiusMinZoomPx: radiusMinZoomPx!, radiusMaxZoomPx: radiusMaxZoomPx! };
+}
 const outlined = ['get', 'outlined'] as const;
 
 /**

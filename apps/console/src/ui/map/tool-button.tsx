@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import type { ComponentType, MouseEvent } from 'react';
+import { ActionIcon, Tooltip, type TooltipProps } from '@mantine/core';
 import type { IconProps } from '@tabler/icons-react';
 
 export type ToolButtonProps = {
@@ -11,7 +11,9 @@ export type ToolButtonProps = {
   pressed?: boolean;
   disabled?: boolean;
   loading?: boolean;
-  onClick: () => void;
+  /** Where the tooltip opens: left of the map's toolbar unless said (e.g. in a panel). */
+  tooltipPosition?: TooltipProps['position'];
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
 };
 
 /** A button of a map toolbar (FloorMap's own, or one a screen adds through its `tools`). */
@@ -22,11 +24,12 @@ export function ToolButton({
   pressed,
   disabled,
   loading,
+  tooltipPosition = 'left',
   onClick,
 }: ToolButtonProps) {
   return (
     // Not in a portal: in full screen only the map's frame is shown.
-    <Tooltip label={hint ?? label} position="left" withinPortal={false}>
+    <Tooltip label={hint ?? label} position={tooltipPosition} withinPortal={false}>
       <ActionIcon
         variant={pressed ? 'filled' : 'default'}
         size="lg"

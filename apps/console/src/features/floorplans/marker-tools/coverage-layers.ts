@@ -1,14 +1,12 @@
 import {
   MAP_MAX_ZOOM,
-  MAP_MIN_ZOOM,
   gatewayCoverageRadiusM,
-  heatmapRadiusStops,
   lngLatToWorldPixel,
   metresToPixels,
   worldPixelToLngLat,
   type LngLat,
 } from '@vigil/domain';
-import type { MapLayer } from '../../../ui/map/map-style';
+import { METRES_RADIUS_PX, radiusEndsPx, type MapLayer } from '../../../ui/map/map-style';
 import type { FloorGateway } from '../gateway-markers';
 
 // SPEC §2.7, §9: the super admin's coverage heatmap draws each gateway's coverage radius (indoor 16,
@@ -55,12 +53,11 @@ export function coverageGeoJson(points: readonly CoveragePoint[]) {
   return {
     type: 'FeatureCollection' as const,
     features: points.map((p) => {
-      const [[, minPx], [, maxPx]] = heatmapRadiusStops(p.radiusM, p.lngLat[1]);
       return {
         type: 'Feature' as const,
         id: p.id,
         geometry: { type: 'Point' as const, coordinates: [p.lngLat[0], p.lngLat[1]] },
-        properties: { id: p.id, radiusMinZoomPx: minPx!, radiusMaxZoomPx: maxPx! },
+        properties: { id: p.id, ...radiusEndsPx(p.radiusM, p.lngLat[1]) },
       };
     }),
   };
@@ -71,15 +68,7 @@ export function coverageGeoJson(points: readonly CoveragePoint[]) {
  * zoom, so base-2 interpolation between the two ends keeps it `radiusM` metres at every zoom.
  */
 export function radiusExpression() {
-  return [
-    'interpolate',
-    ['exponential', 2],
-    ['zoom'],
-    MAP_MIN_ZOOM,
-    ['get', 'radiusMinZoomPx'],
-    MAP_MAX_ZOOM,
-    ['get', 'radiusMaxZoomPx'],
-  ] as const;
+  return METRES_RADIUS_PX;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { ComponentType, MouseEvent } from 'react';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconEyeOff, IconRotate2, IconRotateClockwise2, type IconProps } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
+import { IconEye, IconEyeOff, IconRotate2, IconRotateClockwise2 } from '@tabler/icons-react';
 import { PLAN_ROTATE_FINE_STEP_DEG, PLAN_ROTATE_STEP_DEG } from '@vigil/domain';
+import { ToolButton } from '../../../ui/map/tool-button';
 
 /**
  * SPEC §2.7 plan toolbar: toggle the current plan, rotate by 5° (0.2° with Shift held) left or right.
@@ -29,21 +29,24 @@ export function PlanTools({
     <Group gap="xs" justify="space-between" wrap="nowrap">
       <Group gap={6} role="toolbar" aria-label="Plan tools" wrap="nowrap">
         {/* The plan turns with the map: a larger bearing turns the map, so the plan, to the left. */}
-        <PlanTool
+        <ToolButton
+          tooltipPosition="top"
           label="Rotate left"
           hint={`Rotate left: ${hint}`}
           icon={IconRotate2}
           disabled={disabled}
           onClick={(event) => onRotate(true, event.shiftKey)}
         />
-        <PlanTool
+        <ToolButton
+          tooltipPosition="top"
           label="Rotate right"
           hint={`Rotate right: ${hint}`}
           icon={IconRotateClockwise2}
           disabled={disabled}
           onClick={(event) => onRotate(false, event.shiftKey)}
         />
-        <PlanTool
+        <ToolButton
+          tooltipPosition="top"
           label="Current plan"
           hint={
             hasCurrentPlan
@@ -62,37 +65,5 @@ export function PlanTools({
         Rotation: {bearing}°
       </Text>
     </Group>
-  );
-}
-
-function PlanTool({
-  label,
-  hint,
-  icon: Icon,
-  pressed,
-  disabled,
-  onClick,
-}: {
-  label: string;
-  hint: string;
-  icon: ComponentType<IconProps>;
-  pressed?: boolean;
-  disabled?: boolean;
-  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
-}) {
-  return (
-    // Not in a portal: in full screen only the map's frame is shown.
-    <Tooltip label={hint} withinPortal={false}>
-      <ActionIcon
-        variant={pressed ? 'filled' : 'default'}
-        size="lg"
-        aria-label={label}
-        aria-pressed={pressed}
-        disabled={disabled}
-        onClick={onClick}
-      >
-        <Icon size={18} stroke={1.75} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
   );
 }
