@@ -157,7 +157,7 @@ describe('FloorplansScreen', () => {
     expect(await screen.findByText('No floor plan for this floor yet')).toBeVisible();
     expect(
       screen.getByText(
-        /You may edit floor plans: once this floor’s plan \(a PNG or JPEG image\) is uploaded/,
+        /You may edit floor plans: once this floor’s plan \(a PNG or JPEG image, or a PDF’s first page\) is uploaded/,
       ),
     ).toBeVisible();
 

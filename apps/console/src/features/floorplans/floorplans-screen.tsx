@@ -293,7 +293,7 @@ const NO_PLAN = 'No floor plan for this floor yet';
 /** What someone who may (or may not) edit floor plans can do about a floor without one. */
 function noPlanHint(mayEdit: boolean): string {
   return mayEdit
-    ? 'You may edit floor plans: once this floor’s plan (a PNG or JPEG image) is uploaded and placed by its four corners, it is drawn here with its gateways.'
+    ? 'You may edit floor plans: once this floor’s plan (a PNG or JPEG image, or a PDF’s first page) is uploaded and placed by its four corners, it is drawn here with its gateways.'
     : 'Someone who may edit floor plans can upload this floor’s plan; its gateways are then drawn on it.';
 }
 
