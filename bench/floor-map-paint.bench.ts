@@ -214,8 +214,8 @@ if (presses) {
   rows.push(row('press → its tracker painted', presses.times, TARGET.pressP99, 0.99));
   parts.push(part("press: the gateway's post (HTTP round trip)", presses.posts));
   parts.push(part('press: post → its event in the page', presses.parts.event));
-  parts.push(part("press: post → the console's new map style", presses.parts.styled));
-  parts.push(part('press: new style → frame painted (MapLibre)', presses.parts.drawn));
+  parts.push(part("press: post → the console's trackers placed", presses.parts.styled));
+  parts.push(part('press: trackers placed → frame painted (the browser)', presses.parts.drawn));
 }
 if (newAlerts) {
   const measure = `press opening a new alert → its tracker painted (${newAlerts.painted.length} of ${newAlerts.presses} before the push took the map)`;

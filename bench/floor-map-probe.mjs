@@ -1,15 +1,18 @@
 // Runs in the console's page before its own scripts (bench/floor-map-paint.bench.ts, addInitScript).
 // FloorMap dispatches `floor-map:style` on its canvas each time it hands MapLibre a new style
-// (apps/console/src/ui/map/floor-map-gl.tsx), with the map and the style. For each, this notes what
-// the style holds (how many markers; each tracker and whether it is outlined) and when the first
-// frame drawn with it was painted: the first `render` of the map once `map.loaded()` says every
-// source's data is in (MapLibre parses GeoJSON in its worker, so a new style's data is drawn a few
-// frames later), then a task posted from that frame, which runs after the frame's rendering. A
-// style that changed nothing to draw (the map already loaded) is painted already. Times are the
-// wall clock (performance.timeOrigin + performance.now()) and the time since the page's navigation
-// started (performance.now()). Also notes when the last click happened (an in-app navigation),
-// when a WebGL context is asked for (a map being made), when each piece of the event stream
-// (GET /api/events) reaches the page, and when the router pushes another address.
+// (apps/console/src/ui/map/floor-map-gl.tsx), with the map and the style, and `floor-map:trackers`
+// each time it has placed the SPEC §3 trackers, HTML elements over the map
+// (apps/console/src/ui/map/tracker-elements.ts). For each, this notes what the map then shows (how
+// many markers; each tracker and whether it is outlined) and when the first frame showing it was
+// painted. A style: the first `render` of the map once `map.loaded()` says every source's data is in
+// (MapLibre parses GeoJSON in its worker, so a new style's data is drawn a few frames later), then a
+// task posted from that frame, which runs after the frame's rendering; a style that changed nothing
+// to draw (the map already loaded) is painted already. Trackers: the browser's next frame (a
+// requestAnimationFrame, then a task posted from it). Times are the wall clock
+// (performance.timeOrigin + performance.now()) and the time since the page's navigation started
+// (performance.now()). Also notes when the last click happened (an in-app navigation), when a WebGL
+// context is asked for (a map being made), when each piece of the event stream (GET /api/events)
+// reaches the page, and when the router pushes another address.
 // Plain JavaScript on purpose: a function handed over from tsx would carry its helpers' names.
 (() => {
   const now = () => performance.timeOrigin + performance.now();
@@ -62,19 +65,17 @@
     channel.port2.postMessage(0);
   };
 
-  // Capture on the document: the event does not bubble, and no listener of the console's hears it.
+  // What the map shows: the markers of its last style, the trackers last placed.
+  let shownMarkers = 0;
+  let shownTrackers = [];
+
+  // Capture on the document: the events do not bubble, and no listener of the console's hears them.
   document.addEventListener(
     'floor-map:style',
     (event) => {
       const { map, style } = event.detail;
-      const features = (id) => style.sources[id]?.data?.features ?? [];
-      const frame = {
-        styled: now(),
-        markers: features('markers').length,
-        trackers: features('trackers').map(
-          (f) => `${f.properties.id}:${f.properties.outlined ? 'outlined' : 'filled'}`,
-        ),
-      };
+      shownMarkers = style.sources.markers?.data?.features?.length ?? 0;
+      const frame = { styled: now(), markers: shownMarkers, trackers: shownTrackers };
       // A newer style supersedes one not drawn yet: its frame is the one that counts.
       if (waiting) waiting.map.off('render', waiting.onRender);
       waiting = null;
@@ -90,6 +91,15 @@
       };
       waiting = { map, onRender };
       map.on('render', onRender);
+    },
+    true,
+  );
+  document.addEventListener(
+    'floor-map:trackers',
+    (event) => {
+      shownTrackers = event.detail.trackers.map((t) => `${t.id}:${t.outlined ? 'outlined' : 'filled'}`);
+      const frame = { styled: now(), markers: shownMarkers, trackers: shownTrackers };
+      requestAnimationFrame(() => painted(frame));
     },
     true,
   );

@@ -21,13 +21,17 @@ export async function placeFloor1Gateway(page: Page, coordinates: typeof FLOOR_1
 /** A '#rrggbb' colour as [r, g, b]. */
 export const rgb = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
 
-/** What lies over the map's canvas (HTML markers and labels, the toolbar, overlays, panels). */
+/**
+ * What lies over the map's canvas but is not the map's picture (labels, the toolbar, overlays,
+ * panels). The SPEC §3 trackers are part of it: HTML elements over the canvas (tracker-elements.ts).
+ */
 const OVER_THE_CANVAS =
-  '.maplibregl-marker, [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
+  '.maplibregl-marker:not([data-tracker-id]), [data-testid="floor-map-canvas"] ~ * { visibility: hidden !important; }';
 
 /**
- * How many pixels of the map canvas are near one of `colours` ([r, g, b], a summed distance under
- * 24), with what lies over the canvas hidden while the screenshot is taken.
+ * How many pixels of the map (its canvas and the trackers over it) are near one of `colours` ([r, g,
+ * b], a summed distance under 24), with the rest of what lies over the canvas hidden while the
+ * screenshot is taken.
  */
 export async function canvasPixelsNear(
   page: Page,

@@ -34,7 +34,7 @@ test('a security responder opens an alert and sees its floor with the alert on i
     const canvas = floor.locator('canvas.maplibregl-canvas');
     await expect(canvas).toBeVisible();
     await expect(canvas).toHaveAttribute('aria-label', 'Map of Floor 1');
-    // WebGL drew the alert's tracker, in the help colour, at its gateway (the map is centred on it).
+    // The alert's tracker is drawn in the help colour at its gateway (the map is centred on it).
     await expect
       .poll(() => canvasPixelsNear(page, canvas, [HELP_COLOUR]), { timeout: 15_000 })
       .toBeGreaterThan(30);

@@ -127,7 +127,7 @@ test.describe('floor plans', () => {
       const alerts = page.getByRole('region', { name: 'Open alerts on this floor' });
       await expect(alerts.locator(`a[href="/alert/${alertId}"]`)).toBeVisible();
       await expect(alerts).toContainText('Help');
-      // WebGL drew the tracker: the alert colour is on the canvas (its dot and its coverage ring).
+      // The tracker is drawn: the alert colour is on the map (its dot and its coverage circle).
       await expect
         .poll(() => canvasPixelsNear(page, canvas, [rgb(helpColour)]), { timeout: 15_000 })
         .toBeGreaterThan(30);

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import {
-  heatmapRadiusStops,
   planGeometryFromCorners,
   type Alert,
   type AlertDetail,
@@ -17,7 +16,7 @@ import {
   stubMediaPlayback,
 } from '../../test/alerting-harness';
 import { zoneFixture } from '../../test/zone-fixtures';
-import type { MapStyle, TrackerFeatureCollection } from '../../ui/map/map-style';
+import { metresToPx, type MapStyle } from '../../ui/map/map-style';
 import * as double from '../../ui/map/maplibre-test-double';
 import { AlertDetailScreen } from './alert-detail-screen';
 import { NOT_PLACED } from './alert-floor-panel';
@@ -78,7 +77,6 @@ const render = (rules = SECURITY) => renderWithAlerting(detail, { path: '/alert/
 const floorSection = async () =>
   (await screen.findByRole('heading', { name: 'Floor plan', level: 2 })).parentElement!;
 const mapStyle = () => double.maps[0]!.style as MapStyle;
-const trackerData = () => (mapStyle().sources.trackers as unknown as { data: TrackerFeatureCollection }).data;
 const requested = (fetch: ReturnType<typeof serve>, path: string) =>
   fetch.mock.calls.some(([input]) => new URL(String(input), 'http://localhost').pathname === path);
 
@@ -105,20 +103,16 @@ describe('the alert detail’s floor plan (issue 15)', () => {
         tiles: [`http://localhost:3000/api/storage/images/sig/plans/${FLOOR}/plan-7/{z}/{x}/{y}.png`],
       }),
     );
-    const trackers = trackerData();
-    expect(trackers.features).toEqual([
-      expect.objectContaining({
-        id: 'al-1',
-        geometry: { type: 'Point', coordinates: [-73.974, 40.7421] },
-        properties: expect.objectContaining({ label: 'Jane Doe', outlined: false }),
-      }),
-    ]);
-    // The circle is the position's radius (16 m) on the ground: the domain's stops at its latitude.
-    const [[, minPx], [, maxPx]] = heatmapRadiusStops(16, 40.7421);
-    expect(trackers.features[0]!.properties).toMatchObject({
-      radiusMinZoomPx: minPx,
-      radiusMaxZoomPx: maxPx,
+    await waitFor(() => expect(double.trackerElements()).toHaveLength(1));
+    const [tracker] = double.trackerElements();
+    expect(tracker).toMatchObject({
+      id: 'al-1',
+      lngLat: [-73.974, 40.7421],
+      outlined: false,
+      selected: true,
     });
+    // The circle is the position's radius (16 m) on the ground at the map's zoom (20).
+    expect(tracker!.circlePx).toBeCloseTo(2 * metresToPx(16, 40.7421, 20), 6);
     // The camera is placed on the tracker again once the map has loaded, still at zoom 20.
     await waitFor(() =>
       expect(double.maps[0]!.jumped).toEqual([{ center: [-73.974, 40.7421], zoom: 20, bearing: 8 }]),
@@ -134,8 +128,8 @@ describe('the alert detail’s floor plan (issue 15)', () => {
     double.maps[0]!.fire('load');
     expect(double.maps[0]!.options).toMatchObject({ center: [-73.974, 40.7421], zoom: 20 });
     expect(mapStyle().sources.plan).toBeUndefined();
-    const trackers = trackerData();
-    expect(trackers.features[0]!.properties.outlined).toBe(true);
+    await waitFor(() => expect(double.trackerElements()).toHaveLength(1));
+    expect(double.trackerElements()[0]!.outlined).toBe(true);
     expect(requested(fetch, '/api/storage/signature/images')).toBe(false);
   });
 

@@ -269,12 +269,9 @@ describe('FloorplansScreen', () => {
         route: '/floorplans/:floorId?',
       });
     }
-    const trackerFeatures = () =>
-      (
-        mapStyle().sources.trackers as {
-          data: { features: { id: string; geometry: unknown; properties: Record<string, unknown> }[] };
-        }
-      ).data.features;
+    /** The trackers on the map (elements over it), by id. */
+    const trackers = () => double.trackerElements().sort((a, b) => a.id!.localeCompare(b.id!));
+    const trackerIds = () => trackers().map((t) => t.id);
     const helpAt1 = alertFixture({ id: 'alert-1', gateway: 'b0a710000001' });
     const elsewhere = alertFixture({ id: 'alert-x', gateway: 'ffffffffffff' });
     const dangerAt2 = alertFixture({
@@ -299,18 +296,19 @@ describe('FloorplansScreen', () => {
       await waitFor(() => expect(double.maps).toHaveLength(1));
       const map = double.maps[0]!;
       map.fire('load');
-      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-1']));
-      expect(trackerFeatures()[0]).toMatchObject({
-        geometry: { coordinates: [-73.9741, 40.74205] },
-        properties: { label: 'Jane Doe', colour: '#e8590c', outlined: false },
+      await waitFor(() => expect(trackerIds()).toEqual(['alert-1']));
+      expect(trackers()[0]).toMatchObject({
+        lngLat: [-73.9741, 40.74205],
+        colour: '#e8590c',
+        outlined: false,
       });
       // What was open when the floor opened is not new: the camera stays on the floor.
       expect(map.eased).toEqual([]);
 
       // A press arrives through the realtime feed: drawn, listed and panned to.
       act(() => queryClient.setQueryData(alertKeys.open(), [dangerAt2, helpAt1, elsewhere]));
-      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-2', 'alert-1']));
-      expect(trackerFeatures()[0]!.properties).toMatchObject({ label: 'Sam Porter', colour: '#e03131' });
+      await waitFor(() => expect(trackerIds()).toEqual(['alert-1', 'alert-2']));
+      expect(trackers()[1]).toMatchObject({ lngLat: [-73.97385, 40.74215], colour: '#e03131' });
       expect(map.eased).toEqual([{ center: [-73.97385, 40.74215] }]);
       expect(
         within(list).getByRole('button', { name: 'Show the alert of Sam Porter on the map' }),
@@ -318,10 +316,10 @@ describe('FloorplansScreen', () => {
 
       // Acknowledged: still drawn, outlined; closed: gone.
       act(() => queryClient.setQueryData(alertKeys.open(), [{ ...dangerAt2, acknowledged: true }, helpAt1]));
-      await waitFor(() => expect(trackerFeatures()[0]!.properties).toMatchObject({ outlined: true }));
+      await waitFor(() => expect(trackers()[1]).toMatchObject({ outlined: true }));
       expect(list).toHaveTextContent('Danger · Acknowledged');
       act(() => queryClient.setQueryData(alertKeys.open(), [helpAt1]));
-      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-1']));
+      await waitFor(() => expect(trackerIds()).toEqual(['alert-1']));
       expect(map.eased).toHaveLength(1);
     });
 
@@ -337,13 +335,12 @@ describe('FloorplansScreen', () => {
       await user.click(show);
       expect(show).toHaveAttribute('aria-pressed', 'true');
       await waitFor(() => expect(map.eased).toEqual([{ center: [-73.9741, 40.74205] }]));
-      const halo = () => mapStyle().layers.find((l) => l.id === 'trackers-selected')!;
-      await waitFor(() => expect(halo()).toMatchObject({ filter: ['==', ['get', 'id'], 'alert-1'] }));
+      await waitFor(() => expect(trackers()[0]).toMatchObject({ id: 'alert-1', selected: true }));
       await user.click(show);
-      await waitFor(() => expect(halo()).toMatchObject({ filter: ['==', ['get', 'id'], ''] }));
-      map.featuresUnderPointer = [{ source: 'trackers', properties: { id: 'alert-1' } }];
-      act(() => map.fire('click', { point: { x: 1, y: 2 } }));
+      await waitFor(() => expect(trackers()[0]).toMatchObject({ selected: false }));
+      await user.click(trackers()[0]!.element);
       expect(show).toHaveAttribute('aria-pressed', 'true');
+      await waitFor(() => expect(trackers()[0]).toMatchObject({ selected: true }));
     });
 
     it('leaves the camera alone for a new alert when the zone’s noAutoPan flag is on (SPEC §6)', async () => {
@@ -355,7 +352,7 @@ describe('FloorplansScreen', () => {
       const map = double.maps[0]!;
       map.fire('load');
       act(() => queryClient.setQueryData(alertKeys.open(), [dangerAt2, helpAt1]));
-      await waitFor(() => expect(trackerFeatures().map((f) => f.id)).toEqual(['alert-2', 'alert-1']));
+      await waitFor(() => expect(trackerIds()).toEqual(['alert-1', 'alert-2']));
       expect(map.eased).toEqual([]);
     });
 

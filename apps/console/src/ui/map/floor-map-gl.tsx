@@ -9,7 +9,6 @@ import { DEFAULT_ZOOM, type GeoBounds, type LngLat } from '@vigil/domain';
 import type { FloorMapProps, FloorMapView } from './floor-map';
 import {
   LAYER_IDS,
-  TRACKER_SOURCE,
   buildMapStyle,
   keepForeignLayers,
   mapZoomLimits,
@@ -20,6 +19,7 @@ import { describeMapError } from './map-errors';
 import { MapInstanceContext } from './map-context';
 import { ToolButton } from './tool-button';
 import { releaseMap, takeMap, type SelectHandlers } from './map-pool';
+import { TRACKER_ID_ATTRIBUTE, useTrackerElements } from './tracker-elements';
 import classes from './floor-map.module.css';
 
 // MapLibre GL 6 under Vite (ARCHITECTURE §8): the worker is its own file, served by our server.
@@ -32,8 +32,8 @@ maplibregl.prewarm();
 // The zoom range the map is made with; a street layer lowers the minimum later (useMinZoom).
 const LIMITS = mapZoomLimits();
 const NO_TRACKERS: readonly MapTrackerCircle[] = [];
-/** The layers a click looks at, topmost first: a tracker's dot, its circle, then a marker. */
-const CLICKABLE_LAYERS = [LAYER_IDS.trackerCentres, LAYER_IDS.trackers, LAYER_IDS.markers];
+/** The layers a click looks at (a tracker is an element over the map, which handles its own click). */
+const CLICKABLE_LAYERS = [LAYER_IDS.markers];
 /** Room left round what the camera fits, so edge markers are not under the toolbar. */
 const FIT_PADDING_PX = 56;
 
@@ -47,10 +47,7 @@ export function FloorMapGl(props: FloorMapProps) {
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const [labels, setLabels] = useState(props.defaultLabels ?? false);
   const fullscreen = useFullscreenElement<HTMLDivElement>();
-  const style = useMemo(
-    () => buildMapStyle({ plan, markers, selectedId, trackers, selectedTrackerId }),
-    [plan, markers, selectedId, trackers, selectedTrackerId],
-  );
+  const style = useMemo(() => buildMapStyle({ plan, markers, selectedId }), [plan, markers, selectedId]);
 
   // The latest style and click handler, read by the map created once below.
   const styleRef = useRef(style);
@@ -72,7 +69,6 @@ export function FloorMapGl(props: FloorMapProps) {
     }
     const made = taken.map;
     taken.select.marker = (id) => onSelectRef.current?.(id);
-    taken.select.tracker = (id) => onSelectTrackerRef.current?.(id);
     const onZoom = () => setZoom(made.getZoom());
     made.on('zoom', onZoom);
     // Until its first style has loaded, a map cannot diff a new one against it: hand it over then
@@ -108,6 +104,7 @@ export function FloorMapGl(props: FloorMapProps) {
   useCamera(map, view);
   usePanToSelected(map, markers, selectedId);
   usePanTo(map, panTo);
+  useTrackerElements(map, trackers, selectedTrackerId, (id) => onSelectTrackerRef.current?.(id));
   // The labels name the trackers too (the person of an alert), beside their centre dot.
   const labelled = useMemo<readonly MapMarker[]>(
     () => [
@@ -219,11 +216,11 @@ function createMap(
     if (problem) console.warn(`Floor map: ${problem}`);
   });
   map.on('click', (event) => {
+    // A tracker's element selected its tracker already (the click reaches the map after it).
+    const target = (event.originalEvent as MouseEvent | undefined)?.target;
+    if (target instanceof Element && target.closest(`[${TRACKER_ID_ATTRIBUTE}]`)) return;
     const [hit] = map.queryRenderedFeatures(event.point, { layers: CLICKABLE_LAYERS });
-    const id = typeof hit?.properties?.id === 'string' ? hit.properties.id : null;
-    // A tracker's features come from the trackers' source; anything else hit is a marker.
-    if (id !== null && hit?.source === TRACKER_SOURCE) onSelect.tracker(id);
-    else onSelect.marker(id);
+    onSelect.marker(typeof hit?.properties?.id === 'string' ? hit.properties.id : null);
   });
   for (const layer of CLICKABLE_LAYERS) {
     map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../test/render';
 import { FloorMap, type FloorMapProps } from './floor-map';
-import { LAYER_IDS, TRACKER_SOURCE, type MapMarker, type MapStyle, type MapTrackerCircle } from './map-style';
+import { LAYER_IDS, type MapMarker, type MapStyle, type MapTrackerCircle } from './map-style';
 import * as double from './maplibre-test-double';
 
 // jsdom has no WebGL: MapLibre's module is replaced at its boundary; the widget's own code runs.
@@ -141,23 +141,32 @@ describe('FloorMap', () => {
         name: 'Jane Doe',
       },
     ];
-    const trackerData = (map: double.Map) =>
-      (styleOf(map).sources[TRACKER_SOURCE] as { data: { features: { id: string }[] } }).data.features;
+    const trackerElements = double.trackerElements;
 
-    it('draws the trackers over the markers and follows new ones through the style', async () => {
+    it('draws each tracker as an element over the map, follows new ones and resizes them with the zoom', async () => {
       const { rerenderMap } = renderMap({ trackers });
       const map = await loadedMap();
-      expect(trackerData(map).map((f) => f.id)).toEqual(['alert-1']);
-      const ids = styleOf(map).layers.map((l) => l.id);
-      expect(ids.indexOf(LAYER_IDS.trackers)).toBeGreaterThan(ids.indexOf(LAYER_IDS.markers));
+      await waitFor(() => expect(trackerElements().map((t) => t.id)).toEqual(['alert-1']));
+      const [first] = trackerElements();
+      expect(first).toMatchObject({ outlined: false, selected: false, colour: '#e03131' });
+      expect(first!.lngLat).toEqual([-73.974, 40.7421]);
+      // A 16 m radius at zoom 20 at this latitude is some 282 px: 565 px across.
+      expect(first!.circlePx).toBeGreaterThan(550);
+      expect(first!.circlePx).toBeLessThan(580);
 
       const second = { ...trackers[0]!, id: 'alert-2', outlined: true };
       rerenderMap({ trackers: [...trackers, second], selectedTrackerId: 'alert-2' });
-      await waitFor(() => expect(trackerData(map).map((f) => f.id)).toEqual(['alert-1', 'alert-2']));
-      const halo = styleOf(map).layers.find((l) => l.id === LAYER_IDS.trackerHalo)!;
-      expect(halo).toMatchObject({ filter: ['==', ['get', 'id'], 'alert-2'] });
+      await waitFor(() => expect(trackerElements().map((t) => t.id)).toEqual(['alert-1', 'alert-2']));
+      expect(trackerElements()[1]).toMatchObject({ outlined: true, selected: true });
       // New trackers do not move the camera by themselves.
       expect(map.eased).toEqual([]);
+
+      // Zooming in one step doubles the circle on the screen: the same metres on the ground.
+      map.zoomIn();
+      expect(trackerElements()[0]!.circlePx).toBeCloseTo(2 * first!.circlePx, 3);
+
+      rerenderMap({ trackers: [second] });
+      await waitFor(() => expect(trackerElements().map((t) => t.id)).toEqual(['alert-2']));
     });
 
     it('tells which tracker was clicked, apart from the markers', async () => {
@@ -165,8 +174,11 @@ describe('FloorMap', () => {
       const onSelectTracker = vi.fn();
       renderMap({ trackers, onSelect, onSelectTracker });
       const map = await loadedMap();
-      map.featuresUnderPointer = [{ source: TRACKER_SOURCE, properties: { id: 'alert-1' } }];
-      map.fire('click', { point: { x: 1, y: 2 } });
+      await waitFor(() => expect(trackerElements()).toHaveLength(1));
+      const { element } = trackerElements()[0]!;
+      await userEvent.click(element);
+      // The map hears the same click after the element (it bubbles to the map's container).
+      map.fire('click', { point: { x: 1, y: 2 }, originalEvent: { target: element } });
       expect(onSelectTracker).toHaveBeenCalledWith('alert-1');
       expect(onSelect).not.toHaveBeenCalled();
     });

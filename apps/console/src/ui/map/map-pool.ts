@@ -7,7 +7,7 @@ import { buildMapStyle } from './map-style';
 // container into its own frame and styles it, instead of making one.
 
 /** What a map's clicks call: swapped as the map passes from one FloorMap to the next. */
-export type SelectHandlers = { marker: (id: string | null) => void; tracker: (id: string) => void };
+export type SelectHandlers = { marker: (id: string | null) => void };
 
 export type PooledMap = {
   map: MapLibreMap;
@@ -52,7 +52,7 @@ export function takeMap(
   const container = document.createElement('div');
   container.className = className;
   host.appendChild(container);
-  const select: SelectHandlers = { marker: ignore, tracker: ignore };
+  const select: SelectHandlers = { marker: ignore };
   const map = make(container, select);
   if (typeof map === 'string') {
     container.remove();
@@ -74,7 +74,6 @@ export function takeMap(
  */
 export function releaseMap(pooled: PooledMap): void {
   pooled.select.marker = ignore;
-  pooled.select.tracker = ignore;
   pooled.container.remove();
   if (!keepAMap || spare || !pooled.loaded) {
     pooled.map.remove();

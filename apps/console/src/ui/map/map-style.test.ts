@@ -5,20 +5,17 @@ import {
   MAP_BACKGROUND,
   MARKER_SOURCE,
   PLAN_SOURCE,
-  TRACKER_SOURCE,
   boundsOf,
   buildMapStyle,
   keepForeignLayers,
   mapZoomLimits,
   markersGeoJson,
-  trackersGeoJson,
+  metresToPx,
+  trackerLook,
   unionBounds,
   type MapMarker,
   type MapTrackerCircle,
 } from './map-style';
-
-/** The tracker layers, drawn over the markers: the coverage circle, the selected ring, the centre dot. */
-const TRACKER_LAYERS = [LAYER_IDS.trackers, LAYER_IDS.trackerHalo, LAYER_IDS.trackerCentres];
 
 const markers: MapMarker[] = [
   { id: 'b0a710000001', lngLat: [-73.9741, 40.74205], colour: '#40c057', label: 'b0a710000001' },
@@ -38,13 +35,12 @@ describe('the offline map style (ARCHITECTURE §9 Floor plans)', () => {
       LAYER_IDS.background,
       LAYER_IDS.markerHalo,
       LAYER_IDS.markers,
-      ...TRACKER_LAYERS,
     ]);
     expect(style.layers[0]).toMatchObject({
       type: 'background',
       paint: { 'background-color': MAP_BACKGROUND },
     });
-    expect(Object.keys(style.sources)).toEqual([MARKER_SOURCE, TRACKER_SOURCE]);
+    expect(Object.keys(style.sources)).toEqual([MARKER_SOURCE]);
   });
 
   it('names no URL at all without a plan, and only the plan tiles with one: nothing leaves the server', () => {
@@ -68,7 +64,6 @@ describe('the offline map style (ARCHITECTURE §9 Floor plans)', () => {
       LAYER_IDS.plan,
       LAYER_IDS.markerHalo,
       LAYER_IDS.markers,
-      ...TRACKER_LAYERS,
     ]);
   });
 
@@ -137,46 +132,47 @@ describe('trackers on the map (SPEC §3 Map tracker)', () => {
     },
   ];
 
-  it('holds each tracker as a point with its colour, name, outline and radius in pixels at both zoom ends', () => {
-    const [first, second] = trackersGeoJson(trackers).features;
-    expect(first).toMatchObject({
-      id: 'a1',
-      geometry: { type: 'Point', coordinates: [-73.9741, 40.74205] },
-      properties: { id: 'a1', colour: '#e03131', label: 'Ann', outlined: false },
-    });
-    // 16 m in MapLibre's 512 px world at the tracker's latitude, at zoom 1 and 22.
-    expect(first!.properties.radiusMinZoomPx).toBeCloseTo(metresToPixels(16, 40.74205, MAP_MIN_ZOOM, 512), 9);
-    expect(first!.properties.radiusMaxZoomPx).toBeCloseTo(metresToPixels(16, 40.74205, MAP_MAX_ZOOM, 512), 6);
+  it('draws the coverage circle as its radius in metres on the ground at every zoom', () => {
+    // 16 m in MapLibre's 512 px world at the tracker's latitude, at zoom 1, 20 and 22.
+    for (const zoom of [MAP_MIN_ZOOM, DEFAULT_ZOOM, MAP_MAX_ZOOM]) {
+      const look = trackerLook(trackers[0]!, zoom, false);
+      expect(look.circlePx).toBeCloseTo(2 * metresToPixels(16, 40.74205, zoom, 512), 6);
+    }
     // At zoom 22 a metre is about 71 MapLibre px at this latitude: a 16 m radius is some 1130 px.
-    expect(first!.properties.radiusMaxZoomPx).toBeGreaterThan(1100);
-    expect(first!.properties.radiusMaxZoomPx).toBeLessThan(1160);
-    expect(second!.properties).toMatchObject({ outlined: true, radiusMinZoomPx: 0, radiusMaxZoomPx: 0 });
+    expect(metresToPx(16, 40.74205, MAP_MAX_ZOOM)).toBeGreaterThan(1100);
+    expect(metresToPx(16, 40.74205, MAP_MAX_ZOOM)).toBeLessThan(1160);
+    // A bridge (radius 0) is only its dot.
+    expect(trackerLook(trackers[1]!, DEFAULT_ZOOM, false).circlePx).toBe(0);
   });
 
-  it('draws the circle with a base-2 zoom interpolation, filled or outlined, and rings the selected tracker', () => {
-    const style = buildMapStyle({ markers, trackers, selectedTrackerId: 'a2' });
-    expect(style.sources[TRACKER_SOURCE]).toEqual({ type: 'geojson', data: trackersGeoJson(trackers) });
-    const circle = style.layers.find((l) => l.id === LAYER_IDS.trackers)!;
-    expect(circle).toMatchObject({
-      type: 'circle',
-      source: TRACKER_SOURCE,
-      paint: {
-        'circle-radius': [
-          'interpolate',
-          ['exponential', 2],
-          ['zoom'],
-          MAP_MIN_ZOOM,
-          ['get', 'radiusMinZoomPx'],
-          MAP_MAX_ZOOM,
-          ['get', 'radiusMaxZoomPx'],
-        ],
-        'circle-opacity': ['case', ['get', 'outlined'], 0, 0.3],
-      },
+  it.each([
+    // zoom, dot diameter (a marker's: radius 5 at 18 → 11 at 22), selected ring diameter (10 → 18)
+    [PLAN_MIN_ZOOM, 10, 20],
+    [DEFAULT_ZOOM, 16, 28],
+    [MAP_MAX_ZOOM, 22, 36],
+    [MAP_MIN_ZOOM, 10, 20],
+  ])(
+    'at zoom %d its dot is %d px and the selected ring %d px, as a marker and its ring',
+    (zoom, dot, ring) => {
+      expect(trackerLook(trackers[0]!, zoom, true)).toMatchObject({ dotPx: dot, ringPx: ring });
+      expect(trackerLook(trackers[0]!, zoom, false).ringPx).toBe(0);
+    },
+  );
+
+  it('is filled in its colour, or only outlined (an acknowledged alert)', () => {
+    expect(trackerLook(trackers[0]!, DEFAULT_ZOOM, false)).toMatchObject({
+      colour: '#e03131',
+      outlined: false,
     });
-    const halo = style.layers.find((l) => l.id === LAYER_IDS.trackerHalo)!;
-    expect(halo).toMatchObject({ filter: ['==', ['get', 'id'], 'a2'] });
-    const none = buildMapStyle({ markers, trackers }).layers.find((l) => l.id === LAYER_IDS.trackerHalo)!;
-    expect(none).toMatchObject({ filter: ['==', ['get', 'id'], ''] });
+    expect(trackerLook(trackers[1]!, DEFAULT_ZOOM, false)).toMatchObject({
+      colour: '#e8590c',
+      outlined: true,
+    });
+  });
+
+  it('is not part of the map style (trackers are elements over the map, tracker-elements.ts)', () => {
+    const style = buildMapStyle({ markers });
+    expect(JSON.stringify(style)).not.toMatch(/tracker/);
   });
 });
 

@@ -43,15 +43,11 @@ export type MapTrackerCircle = Pick<MapTracker, 'id' | 'latlng' | 'radius' | 'co
 
 export const PLAN_SOURCE = 'plan';
 export const MARKER_SOURCE = 'markers';
-export const TRACKER_SOURCE = 'trackers';
 export const LAYER_IDS = {
   background: 'background',
   plan: 'plan',
   markerHalo: 'markers-selected',
   markers: 'markers',
-  trackers: 'trackers',
-  trackerCentres: 'trackers-centre',
-  trackerHalo: 'trackers-selected',
 } as const;
 
 /** The map's ground where no plan is drawn: Mantine's gray.1, so white plan tiles stand out. */
@@ -92,8 +88,18 @@ export function markersGeoJson(markers: readonly MapMarker[]): MarkerFeatureColl
 }
 
 // A marker grows with the zoom, so it stays findable at 18 and does not hide the room at 22.
-const markerRadius = ['interpolate', ['linear'], ['zoom'], PLAN_MIN_ZOOM, 5, MAP_MAX_ZOOM, 11] as const;
-const haloRadius = ['interpolate', ['linear'], ['zoom'], PLAN_MIN_ZOOM, 10, MAP_MAX_ZOOM, 18] as const;
+const MARKER_RADIUS_STOPS = [
+  [PLAN_MIN_ZOOM, 5],
+  [MAP_MAX_ZOOM, 11],
+] as const;
+const HALO_RADIUS_STOPS = [
+  [PLAN_MIN_ZOOM, 10],
+  [MAP_MAX_ZOOM, 18],
+] as const;
+const linearZoom = ([[z0, v0], [z1, v1]]: typeof MARKER_RADIUS_STOPS | typeof HALO_RADIUS_STOPS) =>
+  ['interpolate', ['linear'], ['zoom'], z0, v0, z1, v1] as const;
+const markerRadius = linearZoom(MARKER_RADIUS_STOPS);
+const haloRadius = linearZoom(HALO_RADIUS_STOPS);
 
 /**
  * The marker layers: a circle per marker in its colour with a white edge (visible on any plan), and
@@ -127,54 +133,10 @@ export function markerLayers(selectedId: string | null): MapLayer[] {
   ];
 }
 
-/** A GeoJSON FeatureCollection of the trackers, as the trackers' source holds it. */
-export type TrackerFeatureCollection = {
-  type: 'FeatureCollection';
-  features: {
-    type: 'Feature';
-    id: string;
-    geometry: { type: 'Point'; coordinates: [lng: number, lat: number] };
-    properties: {
-      id: string;
-      colour: string;
-      label: string;
-      outlined: boolean;
-      /** The circle's radius in MapLibre pixels at the map's lowest and highest zoom (SPEC §9). */
-      radiusMinZoomPx: number;
-      radiusMaxZoomPx: number;
-    };
-  }[];
-};
-
-/**
- * The trackers as GeoJSON points. Their radius in metres becomes pixels at both ends of the zoom
- * range (the domain's heatmapRadiusStops at the tracker's latitude); base-2 interpolation between
- * them keeps the circle the same size on the ground at every zoom.
- */
-export function trackersGeoJson(trackers: readonly MapTrackerCircle[]): TrackerFeatureCollection {
-  return {
-    type: 'FeatureCollection',
-    features: trackers.map((t) => {
-      return {
-        type: 'Feature',
-        id: t.id,
-        geometry: { type: 'Point', coordinates: [t.latlng.lng, t.latlng.lat] },
-        properties: {
-          id: t.id,
-          colour: t.color,
-          label: t.name,
-          outlined: t.outlined === true,
-          ...radiusEndsPx(t.radius, t.latlng.lat),
-        },
-      };
-    }),
-  };
-}
-
 /**
  * A feature's radius in screen pixels at the current zoom, from its `radiusEndsPx` properties: a
  * ground distance doubles in pixels with each zoom, so base-2 interpolation between the two ends
- * keeps it the same number of metres at every zoom (trackers here, the coverage heatmap).
+ * keeps it the same number of metres at every zoom (the coverage heatmap).
  */
 export const METRES_RADIUS_PX = [
   'interpolate',
@@ -185,67 +147,58 @@ export const METRES_RADIUS_PX = [
   MAP_MAX_ZOOM,
   ['get', 'radiusMaxZoomPx'],
 ] as const;
-const trackerRadius = METRES_RADIUS_PX;
 
 /** `radiusM` metres at latitude `lat` in MapLibre pixels at the lowest and highest zoom (SPEC §9). */
 export function radiusEndsPx(radiusM: number, lat: number) {
   const [[, radiusMinZoomPx], [, radiusMaxZoomPx]] = heatmapRadiusStops(radiusM, lat);
   return { radiusMinZoomPx: radiusMinZoomPx!, radiusMaxZoomPx: radiusMaxZoomPx! };
 }
-const outlined = ['get', 'outlined'] as const;
+
+/** `METRES_RADIUS_PX` at one zoom: `radiusM` metres at latitude `lat` in pixels at `zoom`. */
+export function metresToPx(radiusM: number, lat: number, zoom: number): number {
+  const { radiusMinZoomPx } = radiusEndsPx(radiusM, lat);
+  return radiusMinZoomPx * 2 ** (zoom - MAP_MIN_ZOOM);
+}
+
+/** A linear zoom expression's value at `zoom` (MapLibre clamps outside the stops, so does this). */
+function linearAt(zoom: number, [z0, v0]: readonly [number, number], [z1, v1]: readonly [number, number]) {
+  const t = Math.min(1, Math.max(0, (zoom - z0) / (z1 - z0)));
+  return v0 + t * (v1 - v0);
+}
+
+/** How a tracker is drawn at one zoom (its element's sizes in CSS pixels, its colour and fill). */
+export type TrackerLook = {
+  /** The coverage circle's diameter: `radius` metres on the ground, the same at every zoom. */
+  circlePx: number;
+  /** The centre dot's diameter, as a marker's at this zoom, so a radius-0 tracker still shows. */
+  dotPx: number;
+  /** The selected ring's diameter round the dot (0 when not selected), as a selected marker's. */
+  ringPx: number;
+  colour: string;
+  /** Only the circle's edge and a white dot (an acknowledged alert), else filled and translucent. */
+  outlined: boolean;
+};
 
 /**
- * The tracker layers, above the markers: the coverage circle (filled and translucent, or only its
- * edge when outlined), a dot at its centre so a tracker of radius 0 (a bridge) still shows, and a
- * dark ring round the selected one's dot.
+ * SPEC §3 Map trackers are HTML elements over the map, not a style layer: an alert's tracker then
+ * appears in the browser's next frame after the alert feed changes, with no GeoJSON round trip
+ * through MapLibre's worker and no WebGL frame (docs/BENCHMARKS.md 'Floor map', run D). Their sizes
+ * follow the zoom exactly as the markers' layers do.
  */
-export function trackerLayers(selectedTrackerId: string | null): MapLayer[] {
-  return [
-    {
-      id: LAYER_IDS.trackers,
-      type: 'circle',
-      source: TRACKER_SOURCE,
-      paint: {
-        'circle-radius': trackerRadius as never,
-        'circle-color': ['get', 'colour'],
-        'circle-opacity': ['case', outlined, 0, 0.3] as never,
-        'circle-stroke-color': ['get', 'colour'],
-        'circle-stroke-width': ['case', outlined, 3, 2] as never,
-      },
-    },
-    {
-      id: LAYER_IDS.trackerHalo,
-      type: 'circle',
-      source: TRACKER_SOURCE,
-      filter: ['==', ['get', 'id'], selectedTrackerId ?? ''],
-      paint: {
-        'circle-radius': haloRadius as never,
-        'circle-color': 'rgba(0, 0, 0, 0)',
-        'circle-stroke-color': SELECTED_RING,
-        'circle-stroke-width': 3,
-      },
-    },
-    {
-      id: LAYER_IDS.trackerCentres,
-      type: 'circle',
-      source: TRACKER_SOURCE,
-      paint: {
-        'circle-radius': markerRadius as never,
-        'circle-color': ['case', outlined, '#ffffff', ['get', 'colour']] as never,
-        'circle-stroke-color': ['get', 'colour'],
-        'circle-stroke-width': 3,
-      },
-    },
-  ];
+export function trackerLook(tracker: MapTrackerCircle, zoom: number, selected: boolean): TrackerLook {
+  return {
+    circlePx: 2 * metresToPx(tracker.radius, tracker.latlng.lat, zoom),
+    dotPx: 2 * linearAt(zoom, ...MARKER_RADIUS_STOPS),
+    ringPx: selected ? 2 * linearAt(zoom, ...HALO_RADIUS_STOPS) : 0,
+    colour: tracker.color,
+    outlined: tracker.outlined === true,
+  };
 }
 
 export type MapStyleInput = {
   plan?: PlanTiles | null;
   markers: readonly MapMarker[];
   selectedId?: string | null;
-  /** SPEC §3 Map trackers drawn over the markers (e.g. the floor's open alerts). */
-  trackers?: readonly MapTrackerCircle[];
-  selectedTrackerId?: string | null;
 };
 
 /**
@@ -254,16 +207,9 @@ export type MapStyleInput = {
  * `sprite`, so MapLibre has nothing to fetch but the plan tiles, which our server serves; labels
  * are HTML (the widget's), not symbol layers.
  */
-export function buildMapStyle({
-  plan,
-  markers,
-  selectedId = null,
-  trackers = [],
-  selectedTrackerId = null,
-}: MapStyleInput): MapStyle {
+export function buildMapStyle({ plan, markers, selectedId = null }: MapStyleInput): MapStyle {
   const sources: MapStyle['sources'] = {
     [MARKER_SOURCE]: { type: 'geojson', data: markersGeoJson(markers) },
-    [TRACKER_SOURCE]: { type: 'geojson', data: trackersGeoJson(trackers) },
   };
   const layers: MapLayer[] = [
     { id: LAYER_IDS.background, type: 'background', paint: { 'background-color': MAP_BACKGROUND } },
@@ -280,7 +226,7 @@ export function buildMapStyle({
     };
     layers.push({ id: LAYER_IDS.plan, type: 'raster', source: PLAN_SOURCE });
   }
-  layers.push(...markerLayers(selectedId), ...trackerLayers(selectedTrackerId));
+  layers.push(...markerLayers(selectedId));
   return { version: 8, name: 'Vigil floor plan', sources, layers };
 }
 
@@ -298,7 +244,7 @@ export function unionBounds(a: GeoBounds | null, b: GeoBounds | null): GeoBounds
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
 
-const OWNED_SOURCES: ReadonlySet<string> = new Set([PLAN_SOURCE, MARKER_SOURCE, TRACKER_SOURCE]);
+const OWNED_SOURCES: ReadonlySet<string> = new Set([PLAN_SOURCE, MARKER_SOURCE]);
 const OWNED_LAYERS: ReadonlySet<string> = new Set(Object.values(LAYER_IDS));
 
 /**

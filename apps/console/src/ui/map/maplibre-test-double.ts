@@ -167,3 +167,18 @@ export class Marker {
 
 /** MapLibre's worker pool, started ahead of the first map: nothing to start here. */
 export function prewarm(): void {}
+
+/** The SPEC §3 trackers on the maps (tracker-elements.ts), as a test reads them. */
+export function trackerElements() {
+  return markers
+    .filter((m) => m.element.hasAttribute('data-tracker-id'))
+    .map(({ element, lngLat }) => ({
+      id: element.getAttribute('data-tracker-id'),
+      lngLat,
+      element,
+      outlined: element.dataset.outlined === 'true',
+      selected: element.dataset.selected === 'true',
+      circlePx: parseFloat(element.style.getPropertyValue('--tracker-circle')),
+      colour: element.style.getPropertyValue('--tracker-colour'),
+    }));
+}
