@@ -12,14 +12,18 @@
 // (performance.timeOrigin + performance.now()) and the time since the page's navigation started
 // (performance.now()). Also notes when the last click happened (an in-app navigation), when a WebGL
 // context is asked for (a map being made), when each piece of the event stream (GET /api/events)
-// reaches the page, and when the router pushes another address.
+// reaches the page, when the router pushes another address, and when the console's idle prefetch of
+// the floor plans is done.
 // Plain JavaScript on purpose: a function handed over from tsx would carry its helpers' names.
 (() => {
   const now = () => performance.timeOrigin + performance.now();
-  const state = { frames: [], clickAt: null, contexts: [], chunks: [], pushes: [] };
+  const state = { frames: [], clickAt: null, contexts: [], chunks: [], pushes: [], prefetched: null };
   window.__floorBench = state;
 
   document.addEventListener('click', () => (state.clickAt = now()), true);
+  // When the shell's idle prefetch of the floor plans is done (features/floorplans/prefetch.ts):
+  // the time since the page's navigation started.
+  document.addEventListener('floor-plans:prefetched', () => (state.prefetched = performance.now()));
 
   // When the router pushes another address (SPEC §2.2: a new alert sends the console to /alerts).
   const pushState = history.pushState;

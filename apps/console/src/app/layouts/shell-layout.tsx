@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertingProvider } from '../../features/alerts/alerting-provider';
 import { Banners } from '../../features/alerts/banners';
 import { Footer } from '../shell/footer';
@@ -11,7 +12,7 @@ import { useConsolePresence } from '../shell/use-console-presence';
 import { UserMenu } from '../shell/user-menu';
 import { VigilMark } from '../../ui/vigil-mark';
 import { DismissibleNote } from '../../ui/dismissible-note';
-import { prefetchFloorMap } from '../../ui/map/floor-map';
+import { prefetchFloorPlans } from '../../features/floorplans/prefetch';
 import { useSignedIn } from '../../session/session';
 
 /**
@@ -31,10 +32,16 @@ function Shell({ footer, children }: { footer: boolean; children: ReactNode }) {
   const name = useConsolePresence();
   // A role with no screen in the sidebar (noAccess, a kiosk role) gets no empty navigation.
   const withSidebar = useSidebarGroups().length > 0;
-  // Floor plans are one step from every alert (the map, the alert's floor panel): their map's chunk
-  // is loaded while the console is idle, for roles that read them.
-  const readsPlans = useSignedIn().ability.can('read', 'FloorPlan');
-  useEffect(() => (readsPlans ? prefetchFloorMap() : undefined), [readsPlans]);
+  // Floor plans are one step from every alert (the map, the alert's floor panel): their chunks and
+  // first floor are loaded while the console is idle, for roles that read them.
+  const { ability } = useSignedIn();
+  const readsPlans = ability.can('read', 'FloorPlan');
+  const listsGateways = ability.can('list', 'Gateway');
+  const queryClient = useQueryClient();
+  useEffect(
+    () => (readsPlans ? prefetchFloorPlans(queryClient, listsGateways) : undefined),
+    [readsPlans, listsGateways, queryClient],
+  );
 
   return (
     <AppShell

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planGeometryFromCorners, type Gateway, type RawRule, type Zone } from '@vigil/domain';
+import { QueryClient } from '@tanstack/react-query';
 import { alertKeys } from '../../api/alerts';
+import { floorplanQueries } from '../../api/floorplans';
 import { alertFixture } from '../../test/alert-fixtures';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { gatewayFixture } from '../../test/gateway-fixtures';
@@ -11,6 +13,7 @@ import { zoneFixture } from '../../test/zone-fixtures';
 import type { MapStyle } from '../../ui/map/map-style';
 import * as double from '../../ui/map/maplibre-test-double';
 import { FloorplansScreen } from './floorplans-screen';
+import { PREFETCHED_EVENT, prefetchFloorPlans } from './prefetch';
 
 // jsdom has no WebGL: only MapLibre's module is replaced; the screen, the map widget and its style run.
 vi.mock('maplibre-gl', () => import('../../ui/map/maplibre-test-double'));
@@ -363,5 +366,38 @@ describe('FloorplansScreen', () => {
       await screen.findByRole('region', { name: 'Gateways on this floor' });
       expect(screen.queryByRole('region', { name: 'Open alerts on this floor' })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('the floor plans prefetched while the console is idle (prefetch.ts)', () => {
+  /** Runs the prefetch with idle callbacks that come at once; resolves when it says it is done. */
+  async function prefetch(listsGateways: boolean) {
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
+    const queryClient = new QueryClient();
+    const done = new Promise((resolve) =>
+      document.addEventListener(PREFETCHED_EVENT, resolve, { once: true }),
+    );
+    prefetchFloorPlans(queryClient, listsGateways);
+    await done;
+    return queryClient;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('holds the floor Floor Plans opens on, its zones and its gateways, as the screen asks for them', async () => {
+    serve();
+    const queryClient = await prefetch(true);
+    const places = queryClient.getQueryData(floorplanQueries.places(FLOOR_1).queryKey);
+    expect(places).toEqual([FLOOR_1, UNIT_ED, AREA_101]);
+    const gateways = queryClient.getQueryData(floorplanQueries.gateways(FLOOR_1, places, false).queryKey);
+    expect(gateways?.data.map((g) => g.id).sort()).toEqual(['b0a710000001', 'b0a710000002']);
+    expect(queryClient.getQueryData(floorplanQueries.floors().queryKey)?.floors).toHaveLength(2);
+  });
+
+  it('asks for no gateways for a role that may not list them', async () => {
+    const fetch = serve();
+    const queryClient = await prefetch(false);
+    expect(fetch.mock.calls.some(([input]) => String(input).includes('/api/'))).toBe(false);
+    expect(queryClient.getQueryData(floorplanQueries.floors().queryKey)).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_ZOOM, type GeoBounds, type LngLat } from '@vigil/domain';
 import type { FloorMapProps, FloorMapView } from './floor-map';
 import {
   LAYER_IDS,
+  MAP_BACKGROUND,
   buildMapStyle,
   keepForeignLayers,
   mapZoomLimits,
@@ -18,7 +19,7 @@ import {
 import { describeMapError } from './map-errors';
 import { MapInstanceContext } from './map-context';
 import { ToolButton } from './tool-button';
-import { releaseMap, takeMap, type SelectHandlers } from './map-pool';
+import { prepareSpareMap, releaseMap, takeMap, type SelectHandlers } from './map-pool';
 import { TRACKER_ID_ATTRIBUTE, useTrackerElements } from './tracker-elements';
 import classes from './floor-map.module.css';
 
@@ -175,6 +176,28 @@ export function FloorMapGl(props: FloorMapProps) {
         {props.tools}
       </ActionIcon.Group>
     </div>
+  );
+}
+
+/**
+ * Makes the map the first floor map will take, while the console is idle (the floor plans'
+ * prefetch): making one costs a WebGL context and shaders compiled on the CPU without a GPU, some
+ * 290 ms of a first visit here (docs/BENCHMARKS.md 'Floor map', run D). It is drawn once with a
+ * marker, the size of a floor map on this screen, then emptied and kept (map-pool.ts).
+ */
+export function prewarmFloorMap(): void {
+  const warm = buildMapStyle({
+    plan: null,
+    markers: [{ id: 'warm', lngLat: [0, 0], colour: MAP_BACKGROUND, label: '' }],
+  });
+  const view: FloorMapView = { key: 'warm', bounds: null, focus: { lngLat: [0, 0], zoom: DEFAULT_ZOOM } };
+  prepareSpareMap(
+    classes.canvas!,
+    (container, select) => createMap(container, warm, view, 'Floor map', select),
+    {
+      width: Math.max(320, window.innerWidth - 600),
+      height: Math.max(240, window.innerHeight - 220),
+    },
   );
 }
 

@@ -1,7 +1,8 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import type { GeoBounds, LngLat } from '@vigil/domain';
 import type { MapMarker, MapTrackerCircle, PlanTiles } from './map-style';
+import type * as FloorMapGlModule from './floor-map-gl';
 import classes from './floor-map.module.css';
 
 /**
@@ -65,22 +66,11 @@ export type FloorMapProps = {
 };
 
 // MapLibre is about 290 KB gzipped (ARCHITECTURE §8): its own chunk, loaded when a map is shown,
-// or ahead of that once the console is idle (prefetchFloorMap).
-let mapChunk: Promise<{ FloorMapGl: ComponentType<FloorMapProps> }> | null = null;
-const loadMapChunk = () => (mapChunk ??= import('./floor-map-gl'));
-const FloorMapGl = lazy(async () => ({ default: (await loadMapChunk()).FloorMapGl }));
-
-/**
- * Loads the map's chunk (and starts MapLibre's worker) while the browser is idle, so the first
- * floor map a user opens — or an alert's floor panel — does not wait for them (docs/BENCHMARKS.md
- * 'Floor map'). Called by the shell for roles that read floor plans; a failure is left to the map.
- */
-export function prefetchFloorMap(): () => void {
-  // A browser without idle callbacks (Safari, jsdom) loads the map when it is first shown.
-  if (typeof window.requestIdleCallback !== 'function') return () => undefined;
-  const handle = window.requestIdleCallback(() => void loadMapChunk().catch(() => undefined));
-  return () => window.cancelIdleCallback(handle);
-}
+// or ahead of that once the console is idle (the floor plans' prefetch, features/floorplans/prefetch.ts).
+let mapChunk: Promise<typeof FloorMapGlModule> | null = null;
+/** Loads the map's chunk (and starts MapLibre's worker) once; later calls share the first load. */
+export const loadFloorMapChunk = () => (mapChunk ??= import('./floor-map-gl'));
+const FloorMapGl = lazy(async () => ({ default: (await loadFloorMapChunk()).FloorMapGl }));
 
 /** SPEC §2.7: the floor-plan map (MapLibre GL, loaded on first use) with its toolbar. */
 export function FloorMap(props: FloorMapProps) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { keepMaps, releaseMap, takeMap } from './map-pool';
+import { keepMaps, prepareSpareMap, releaseMap, takeMap } from './map-pool';
 import { Map as DoubleMap, maps } from './maplibre-test-double';
 import { buildMapStyle } from './map-style';
 
@@ -69,5 +69,40 @@ describe('takeMap / releaseMap', () => {
     const host = document.createElement('div');
     expect(takeMap(host, 'canvas', () => 'WebGL is off')).toBe('WebGL is off');
     expect(host.childElementCount).toBe(0);
+  });
+
+  it('makes the kept map ahead of the first visit, off the screen, and hands it over once drawn', async () => {
+    const size = { width: 900, height: 600 };
+    prepareSpareMap('canvas', make, size);
+    expect(maps).toHaveLength(1);
+    const warm = maps[0]!;
+    const offscreen = warm.getCanvas().parentElement!.parentElement!;
+    expect(offscreen.style).toMatchObject({ position: 'fixed', width: '900px', height: '600px' });
+    expect(offscreen.getAttribute('aria-hidden')).toBe('true');
+    // Not kept until it has loaded and drawn: a visit now makes its own.
+    warm.fire('load');
+    warm.fire('idle');
+    expect(document.body.contains(offscreen)).toBe(false);
+    // A second call while one is kept makes nothing.
+    prepareSpareMap('canvas', make, size);
+    expect(maps).toHaveLength(1);
+
+    const frame = document.createElement('div');
+    const taken = takeMap(frame, 'canvas', make);
+    if (typeof taken === 'string') throw new Error(taken);
+    expect(double(taken.map)).toBe(warm);
+    expect(frame.contains(taken.container)).toBe(true);
+    expect(taken.container.className).toBe('canvas');
+    expect(warm.style).toEqual(buildMapStyle({ plan: null, markers: [] }));
+  });
+
+  it('makes none ahead while a map is on the screen (the console opened on one)', async () => {
+    const shown = await loadedMap(document.createElement('div'));
+    prepareSpareMap('canvas', make, { width: 900, height: 600 });
+    expect(maps).toHaveLength(1);
+    releaseMap(shown);
+    prepareSpareMap('canvas', make, { width: 900, height: 600 });
+    // The map shown was kept when it went: still none made.
+    expect(maps).toHaveLength(1);
   });
 });

@@ -22,10 +22,13 @@ export type PooledMap = {
 const ignore = () => undefined;
 /** vitest's maps are test doubles, each test its own (map-pool.test.ts turns keeping on); a browser keeps one. */
 let keepAMap = import.meta.env.MODE !== 'test';
+/** Maps held by a FloorMap now. */
+let inUse = 0;
 
-/** Turns keeping a map on or off (tests); turning it off removes the kept one. */
+/** Turns keeping a map on or off (tests); turning it off removes the kept one and forgets those in use. */
 export function keepMaps(on: boolean): void {
   keepAMap = on;
+  if (!on) inUse = 0;
   if (!on && spare) {
     spare.map.remove();
     spare = null;
@@ -44,6 +47,17 @@ export function takeMap(
 ): PooledMap | string {
   const kept = spare;
   spare = null;
+  const taken = takeMapFrom(kept, host, className, make);
+  if (typeof taken !== 'string') inUse += 1;
+  return taken;
+}
+
+function takeMapFrom(
+  kept: PooledMap | null,
+  host: HTMLElement,
+  className: string,
+  make: (container: HTMLDivElement, select: SelectHandlers) => MapLibreMap | string,
+): PooledMap | string {
   if (kept) {
     host.appendChild(kept.container);
     kept.map.resize();
@@ -69,10 +83,50 @@ export function takeMap(
 }
 
 /**
+ * Makes the kept map ahead of the first visit (the floor plans' idle prefetch): in a container off
+ * the screen, `width` × `height` CSS pixels, drawn once with `style` (so MapLibre has compiled what a
+ * floor's markers need), then emptied and kept. Nothing when a map is kept or shown already, or
+ * keeping is off.
+ */
+export function prepareSpareMap(
+  className: string,
+  make: (container: HTMLDivElement, select: SelectHandlers) => MapLibreMap | string,
+  { width, height }: { width: number; height: number },
+): void {
+  // A map on the screen already (the console was opened on one) is the one the pool will keep.
+  if (!keepAMap || spare || inUse > 0) return;
+  const host = document.createElement('div');
+  host.setAttribute('aria-hidden', 'true');
+  Object.assign(host.style, {
+    position: 'fixed',
+    left: '-10000px',
+    top: '0',
+    width: `${width}px`,
+    height: `${height}px`,
+    pointerEvents: 'none',
+  });
+  document.body.appendChild(host);
+  const made = takeMapFrom(null, host, className, make);
+  if (typeof made === 'string') {
+    host.remove();
+    return;
+  }
+  made.map.once('idle', () => {
+    host.remove();
+    keepOrRemove(made);
+  });
+}
+
+/**
  * A FloorMap is done with its map: kept (emptied, so the next visit never shows another floor's
  * plan or markers, and what editors added goes with a full style) when none is kept yet, else removed.
  */
 export function releaseMap(pooled: PooledMap): void {
+  inUse -= 1;
+  keepOrRemove(pooled);
+}
+
+function keepOrRemove(pooled: PooledMap): void {
   pooled.select.marker = ignore;
   pooled.container.remove();
   if (!keepAMap || spare || !pooled.loaded) {
