@@ -15,3 +15,5 @@ export * from '../stations/tables';
 export * from '../logs/tables';
 export * from '../floorplans/tables';
 export * from '../markers/tables';
+export * from '../notifications/tables';
+export * from '../video/tables';
