@@ -11,7 +11,11 @@ export type VideoStreamKind = z.infer<typeof videoStreamKindSchema>;
 /** How long a proxy URL answered by GET video/streams stays valid. */
 export const VIDEO_URL_TTL_MS = 10 * 60_000;
 
+/** One stream of SPEC §3 Video stream's list. */
 export const videoStreamSchema = z.object({
+  /** The camera marker's id. */
+  id: z.string(),
+  /** SPEC §3 Marker camera id. */
   cameraId: z.string(),
   name: z.string(),
   kind: videoStreamKindSchema,
@@ -19,10 +23,11 @@ export const videoStreamSchema = z.object({
   url: z.string(),
   /** Metres from the alert's position. */
   distanceM: z.number(),
-  expiresAt: isoDateSchema,
 });
 export type VideoStream = z.infer<typeof videoStreamSchema>;
-export const videoStreamListSchema = z.object({ data: z.array(videoStreamSchema) });
+/** GET video/streams/{alertId} (SPEC §3 Video stream: the streams and their expiry), nearest first. */
+export const videoStreamsSchema = z.object({ streams: z.array(videoStreamSchema), expiresAt: isoDateSchema });
+export type VideoStreams = z.infer<typeof videoStreamsSchema>;
 
 /** A camera marker's stream source (SPEC §3 Marker camera): kept on the server with its credentials. */
 export const cameraStreamBodySchema = z.strictObject({
