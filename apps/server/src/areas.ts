@@ -11,6 +11,9 @@ import { ingestRoutes } from './ingest/routes';
 import { keyRoutes } from './keys/routes';
 import { logRoutes } from './logs/routes';
 import { markerRoutes } from './markers/routes';
+import { alertLinkRoutes } from './notifications/link-routes';
+import { notificationRoutes } from './notifications/routes';
+import { subscriptionRoutes } from './notifications/subscription-routes';
 import { peopleRoutes } from './people/routes';
 import { publicDeviceRoutes } from './public-devices/routes';
 import { eventRoutes } from './realtime/routes';
@@ -19,6 +22,7 @@ import { distributionStationRoutes } from './stations/routes';
 import { storageRoutes } from './storage/routes';
 import { tagRoutes } from './tags/routes';
 import { userAdminRoutes, userRoutes } from './users/routes';
+import { videoRoutes } from './video/routes';
 import { zoneRoutes } from './zones/routes';
 
 /**
@@ -48,4 +52,8 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   planRoutes,
   markerRoutes,
   basemapRoutes,
+  subscriptionRoutes,
+  notificationRoutes,
+  alertLinkRoutes,
+  videoRoutes,
 ];

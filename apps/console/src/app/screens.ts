@@ -37,6 +37,15 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   tags: screen(() => import('../features/tags/tags-screen'), 'TagsScreen'),
   tag: screen(() => import('../features/tags/tag-detail-screen'), 'TagDetailScreen'),
   floorplans: screen(() => import('../features/floorplans/floorplans-screen'), 'FloorplansScreen'),
+  subscriptions: screen(
+    () => import('../features/subscriptions/subscriptions-screen'),
+    'SubscriptionsScreen',
+  ),
+  logNotifications: screen(
+    () => import('../features/notifications/delivery-log-screen'),
+    'DeliveryLogScreen',
+  ),
+  link: screen(() => import('../features/alert-link/alert-link-screen'), 'AlertLinkScreen'),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

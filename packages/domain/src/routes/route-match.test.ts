@@ -27,6 +27,7 @@ describe('matchRoute (SPEC §2.1 route table)', () => {
     ['/log/audit', 'logAudit', {}],
     ['/log/audit/req-9', 'logAudit', { requestId: 'req-9' }],
     ['/log/batch', 'logBatch', {}],
+    ['/log/notifications', 'logNotifications', {}],
     ['/responders', 'responders', {}],
     ['/reports', 'reports', {}],
     ['/reports/tags-flagged/details', 'tagsFlaggedDetails', {}],

@@ -128,6 +128,15 @@ export const ROUTES = [
     layout: 'default',
     permission: ['list', 'LogBatch'],
   },
+  // Issue 16 (not in SPEC's table): the notifications' delivery log, beside the other logs.
+  {
+    id: 'logNotifications',
+    title: 'Notification Log',
+    path: '/log/notifications',
+    auth: 'user',
+    layout: 'default',
+    permission: ['list', 'Subscription'],
+  },
   {
     id: 'responders',
     title: 'Responders',

@@ -24,7 +24,7 @@ const titles = (ctx: NavigationContext) =>
 const paths = (ctx: NavigationContext) => visibleSidebar(ctx).flatMap((g) => g.entries.map((e) => e.path));
 
 describe('visibleSidebar (SPEC §2.4)', () => {
-  it('shows a superAdmin every group and title exactly as SPEC names them', () => {
+  it('shows a superAdmin every group and title exactly as SPEC names them (and issue 16’s Notification Log)', () => {
     expect(titles(ctxFor('superAdmin'))).toEqual([
       ['Dashboard', ['Alerts', 'Home Visits', 'Alert Log', 'Floor Plans']],
       ['System Health', ['Disconnected Gateways', 'Tag Replacement Timeline']],
@@ -33,7 +33,7 @@ describe('visibleSidebar (SPEC §2.4)', () => {
       ['Settings', ['People', 'Subscriptions', 'Zones', 'Users', 'Roles', 'API Keys']],
       ['Operations', ['Tag Scratch List', 'Gateway Scratch List', 'Orders', 'Orders Address Book']],
       ['Reports', ['Missing Tags']],
-      ['Logs', ['Sync Log', 'Change Log', 'Batch Operations Log']],
+      ['Logs', ['Sync Log', 'Change Log', 'Batch Operations Log', 'Notification Log']],
     ]);
   });
 

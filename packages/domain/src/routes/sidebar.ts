@@ -175,6 +175,12 @@ export const SIDEBAR: readonly SidebarGroupDef[] = [
       { routeId: 'logSync', path: '/log/sync', title: 'Sync Log', subject: 'LogSync' },
       { routeId: 'logAudit', path: '/log/audit', title: 'Change Log', subject: 'LogAudit' },
       { routeId: 'logBatch', path: '/log/batch', title: 'Batch Operations Log', subject: 'LogBatch' },
+      {
+        routeId: 'logNotifications',
+        path: '/log/notifications',
+        title: 'Notification Log',
+        subject: 'Subscription',
+      },
     ],
   },
 ];

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertingProvider } from '../../features/alerts/alerting-provider';
 import { Banners } from '../../features/alerts/banners';
+import { ChannelFailingBanner } from '../../features/notifications/channel-banner';
 import { Footer } from '../shell/footer';
 import { IdleLogout } from '../shell/idle-logout';
 import { Sidebar, useSidebarGroups } from '../shell/sidebar';
@@ -81,6 +82,7 @@ function Shell({ footer, children }: { footer: boolean; children: ReactNode }) {
       )}
       <AppShell.Main {...mainProps}>
         <Banners />
+        <ChannelFailingBanner />
         {withSidebar && (
           <DismissibleNote noteKey="welcome" title="Welcome to Vigil">
             The sidebar lists the screens your role may open. Close this note and it stays closed on every

@@ -13,6 +13,7 @@ import { useSignedIn } from '../../session/session';
 import { AlertFacts } from './alert-facts';
 import { AlertFloorPanel } from './alert-floor-panel';
 import { AlertHistory } from './alert-history';
+import { AlertDeliveries } from './alert-deliveries';
 import { AlertVideo } from './alert-video';
 import { CloseAlertDialog } from './close-alert-dialog';
 
@@ -65,6 +66,7 @@ export function AlertDetailScreen() {
         </Title>
         <AlertHistory history={alert.history} />
       </Stack>
+      <AlertDeliveries alertId={alert.id} />
       {alerting.showVideo && (
         <Stack component="section" aria-labelledby="alert-video-title" gap="xs">
           <Title order={2} size="h4" id="alert-video-title">

@@ -1,0 +1,4 @@
+/** /log/notifications (issue 16): every notification's deliveries. */
+export function DeliveryLogScreen() {
+  return null;
+}
