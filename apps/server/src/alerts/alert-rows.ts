@@ -11,7 +11,7 @@ import {
 } from '@vigil/domain';
 import type { Db, Tx } from '../platform/db/client';
 import { jsonArray } from '../platform/db/json-params';
-import { alertEvents, alerts, tags, zones } from '../db/schema';
+import { alertEvents, alerts, notificationTriggers, tags, zones } from '../db/schema';
 import { appendEvents } from '../platform/realtime/bus';
 import { type Scope } from '../platform/scope';
 import { locatedInScope } from '../platform/scope-sql';
@@ -123,7 +123,14 @@ export function escalationDelayS(row: Pick<AlertRow, 'zoneId' | 'orgId'>, ctx: A
 
 // ── Transitions: history row + realtime event, inside the caller's transaction ──────────────────
 
-/** Keeps one transition of an alert with its time and actor (null: the device or the system). */
+/** The transitions subscriptions may be told of (issue 16), beside `created` (written by ingest). */
+const NOTIFYING_ACTIONS: ReadonlySet<AlertHistoryAction> = new Set(['escalated', 'closed']);
+
+/**
+ * Keeps one transition of an alert with its time and actor (null: the device or the system); an
+ * escalation or a close also writes its notification trigger (notifications/tables.ts), in the same
+ * transaction, so no notification is lost to a crash after the change.
+ */
 export async function addHistory(
   tx: Tx | Db,
   alertId: string,
@@ -133,6 +140,10 @@ export async function addHistory(
   details?: Record<string, unknown>,
 ): Promise<void> {
   await tx.insert(alertEvents).values({ alertId, action, actor, at, details: details ?? null });
+  if (NOTIFYING_ACTIONS.has(action))
+    await tx.execute(sql`insert into ${notificationTriggers} (org_id, kind, alert_id, at)
+      select ${alerts.orgId}, ${action}, ${alerts.id}, ${at.toISOString()}::timestamptz from ${alerts}
+      where ${alerts.id} = ${alertId}`);
 }
 
 /** Commits the alert's realtime event with the change (ARCHITECTURE §5): consoles of its zone hear of it. */

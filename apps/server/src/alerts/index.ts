@@ -1,2 +1,2 @@
-export { alertEvent, type AlertContext, type AlertRow } from './alert-rows';
+export { alertEvent, toAlerts, type AlertContext, type AlertRow } from './alert-rows';
 export { EscalationScheduler } from './escalation';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client';
 import { jsonArray, jsonRecordset } from '../platform/db/json-params';
-import { alertEvents, alerts, buttonEvents, tags } from '../db/schema';
+import { alertEvents, alerts, buttonEvents, notificationTriggers, tags } from '../db/schema';
 import { outboxInsertSql } from '../platform/realtime/bus';
 import { alertEvent, type AlertContext, type AlertRow } from '../alerts';
 import { IngestRace, type Item } from './batch-types';
@@ -49,7 +49,12 @@ export async function writeBatch(
         from ${freshValues(fresh)}
         order by v.tag_id
         on conflict do nothing
-        returning id
+        returning id, org_id
+      ), t as (
+        -- Issue 16: each new alert's notification trigger, committed with it.
+        insert into ${notificationTriggers} (org_id, kind, alert_id, at)
+        select org_id, 'created', id, ${at}::timestamptz from a
+        returning 1
       ), u as (
         update ${alerts} a set mode = v.mode, danger_reason = v.danger_reason,
           press_count = v.press_count, last_press_at = ${at}::timestamptz, acknowledged_at = null,
@@ -69,7 +74,8 @@ export async function writeBatch(
       ), s as (${lastSeenSql(claims, now)})
       select (select count(*) from c)::int as claims, (select count(*) from a)::int as opened,
         (select count(*) from u)::int as updated, (select count(*) from h)::int as history,
-        (select count(*) from o)::int as events, (select count(*) from s)::int as seen`,
+        (select count(*) from o)::int as events, (select count(*) from s)::int as seen,
+        (select count(*) from t)::int as triggers`,
   );
   if (written!.claims !== claims.length || written!.opened !== fresh.length) {
     throw new IngestRace(

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client';
 import { notificationTriggers } from './tables';
 
 // The first step of a notification (tables.ts): a trigger row written in the transaction of the
-// change that may notify. The fan-out worker (fan-out.ts) turns it into deliveries.
+// change that may notify — an alert's creation (ingest/write-batch.ts), escalation or close
+// (alerts/alert-rows.ts addHistory), a test. The fan-out worker (fan-out.ts) turns it into deliveries.
 
 /** Wakes this instance's fan-out worker after a commit that wrote a trigger (set by the worker). */
 let wake: () => void = () => undefined;
@@ -13,20 +13,6 @@ export function onTriggerWritten(fn: () => void): void {
 /** Tells the worker a trigger was committed (other instances find it by polling, or NOTIFY). */
 export function triggerWritten(): void {
   wake();
-}
-
-/**
- * The trigger of an alert moment (`escalated`, `closed`) of alert `alertId`, in the caller's
- * transaction. (`created` is written by ingest's batch statement, ingest/write-batch.ts.)
- */
-export async function addAlertTrigger(
-  tx: Tx | Db,
-  alertId: string,
-  kind: 'escalated' | 'closed',
-  at: Date,
-): Promise<void> {
-  await tx.execute(sql`insert into ${notificationTriggers} (org_id, kind, alert_id, at)
-    select org_id, ${kind}, id, ${at.toISOString()}::timestamptz from alerts where id = ${alertId}`);
 }
 
 /**
