@@ -86,7 +86,7 @@ CREATE UNIQUE INDEX "alert_links_token_idx" ON "alert_links" USING btree ("token
 CREATE UNIQUE INDEX "alert_links_alert_subscription_idx" ON "alert_links" USING btree ("alert_id","subscription_id");--> statement-breakpoint
 CREATE INDEX "notification_triggers_pending_idx" ON "notification_triggers" USING btree ("id") WHERE "notification_triggers"."processed_at" is null;--> statement-breakpoint
 CREATE INDEX "notification_triggers_at_idx" ON "notification_triggers" USING btree ("at");--> statement-breakpoint
-CREATE UNIQUE INDEX "notifications_trigger_subscription_idx" ON "notifications" USING btree ("trigger_id","subscription_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_trigger_subscription_idx" ON "notifications" USING btree ("trigger_id","subscription_id","moment");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_key_idx" ON "notifications" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("due_at") WHERE "notifications"."state" = 'pending';--> statement-breakpoint
 CREATE INDEX "notifications_alert_idx" ON "notifications" USING btree ("alert_id");--> statement-breakpoint

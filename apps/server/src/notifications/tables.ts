@@ -113,7 +113,7 @@ export const notifications = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('notifications_trigger_subscription_idx').on(t.triggerId, t.subscriptionId),
+    uniqueIndex('notifications_trigger_subscription_idx').on(t.triggerId, t.subscriptionId, t.moment),
     uniqueIndex('notifications_key_idx').on(t.idempotencyKey),
     index('notifications_due_idx')
       .on(t.dueAt)
