@@ -23,6 +23,11 @@ export type Config = {
   mapTilesUrl?: string;
   mapSatelliteUrl?: string;
   geocoderUrl?: string;
+  /**
+   * The notification channels' settings (notifications area, docs/NOTIFICATIONS.md): every
+   * `NOTIFY_*` variable, read by notifications/settings.ts. Empty: no channel configured.
+   */
+  notify: Record<string, string>;
 };
 
 /** Only this machine reaches a server started without HOST: the demo's password is published. */
@@ -46,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTilesUrl: env.MAP_TILES_URL || undefined,
     mapSatelliteUrl: env.MAP_SATELLITE_URL || undefined,
     geocoderUrl: env.GEOCODER_URL || undefined,
+    notify: Object.fromEntries(
+      Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('NOTIFY_') && !!e[1]),
+    ),
   };
 }
 
@@ -87,6 +95,9 @@ export function describeConfig(config: Config): string[] {
     `MAP_TILES_URL=${redactQuery(config.mapTilesUrl)}`,
     `MAP_SATELLITE_URL=${redactQuery(config.mapSatelliteUrl)}`,
     `GEOCODER_URL=${redactQuery(config.geocoderUrl)}`,
+    ...Object.entries(config.notify).map(([key, value]) =>
+      /PASSWORD|TOKEN|SECRET|CODE/.test(key) ? `${key}=***` : `${key}=${value}`,
+    ),
   ];
 }
 
