@@ -1,9 +1,14 @@
 import { Link, useLocation } from 'react-router';
 import { Alert as Banner, Anchor, Button, Group, Text } from '@mantine/core';
 import { IconAlertOctagon, IconBellOff, IconUrgent } from '@tabler/icons-react';
-import { dangerousLocations, isDangerousLocation, type Alert } from '@vigil/domain';
+import {
+  dangerousLocations,
+  isDangerousLocation,
+  type Alert,
+  alertLocationPath,
+  dangerReasonLabel,
+} from '@vigil/domain';
 import { messages } from '../../api/messages';
-import { alertLocationPath, dangerReasonLabel } from '../../ui/alert-labels';
 import { useAlerting } from './alerting-context';
 import { isAlertsScreen } from './use-new-alert-push';
 

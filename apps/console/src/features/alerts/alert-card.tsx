@@ -1,7 +1,4 @@
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertOctagon, IconCheck, IconVolume } from '@tabler/icons-react';
-import type { Alert } from '@vigil/domain';
 import {
   alertLocationPath,
   alertModeLabel,
@@ -9,7 +6,10 @@ import {
   alertStatus,
   dangerReasonLabel,
   formatAge,
-} from '../../ui/alert-labels';
+} from '@vigil/domain';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertOctagon, IconCheck, IconVolume } from '@tabler/icons-react';
+import type { Alert } from '@vigil/domain';
 
 export type AlertCardProps = {
   alert: Alert;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { isAlertOpen } from '@vigil/domain';
+import { isAlertOpen, alertLocationPath, alertPersonName } from '@vigil/domain';
 import { useAlertDetail } from '../../api/alerts';
 import { ApiError } from '../../api/errors';
 import { useAlerting } from './alerting-context';
-import { alertLocationPath, alertPersonName } from '../../ui/alert-labels';
 import { ErrorPanel } from '../../ui/error-panel';
 import { PageHeader } from '../../ui/page-header';
 import { TableSkeleton } from '../../ui/table-skeleton';

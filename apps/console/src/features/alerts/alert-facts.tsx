@@ -1,13 +1,15 @@
 import { Text } from '@mantine/core';
-import { INCIDENT_QUESTIONS, reasonByCode, type AlertDetail } from '@vigil/domain';
 import {
+  INCIDENT_QUESTIONS,
+  reasonByCode,
+  type AlertDetail,
   alertLocationPath,
   alertModeLabel,
   alertPersonName,
   alertStatus,
   alertStatusText,
   dangerReasonLabel,
-} from '../../ui/alert-labels';
+} from '@vigil/domain';
 import { FactsList, type Fact } from '../../ui/facts-list';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);

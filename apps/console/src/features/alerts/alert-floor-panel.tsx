@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { trackerZoom, type Alert, type AlertPosition, type LngLat } from '@vigil/domain';
+import { trackerZoom, type Alert, type AlertPosition, type LngLat, alertPersonName } from '@vigil/domain';
 import { floorplanQueries } from '../../api/floorplans';
-import { alertPersonName } from '../../ui/alert-labels';
 import { ErrorPanel } from '../../ui/error-panel';
 import { ALERT_MODE_HEX } from '../../ui/map/alert-tracker';
 import { FloorMap, type FloorMapView } from '../../ui/map/floor-map';

@@ -2,14 +2,17 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ALERT_MODES, ALERT_STATES, reasonByCode, type Alert } from '@vigil/domain';
 import {
+  ALERT_MODES,
+  ALERT_STATES,
+  reasonByCode,
+  type Alert,
   alertLocationPath,
   alertModeLabel,
   alertPersonName,
   alertStateLabel,
   alertStatus,
-} from '../../ui/alert-labels';
+} from '@vigil/domain';
 import type { CsvSpec } from '../../ui/data-table/csv';
 import { DataTable } from '../../ui/data-table/data-table';
 import { DateRangePicker } from '../../ui/date-range-picker';

@@ -12,10 +12,11 @@ import {
   type Alert,
   type IncidentDetails,
   type IncidentQuestionId,
+  alertLocationPath,
+  alertPersonName,
 } from '@vigil/domain';
 import { useCloseAlert } from '../../api/alerts';
 import { reasonOf } from '../../api/errors';
-import { alertLocationPath, alertPersonName } from '../../ui/alert-labels';
 import { EditModal } from '../../ui/edit-modal';
 import { refusedQuestion, remainingMarks } from './close-alert-dialog-answers';
 import { ReasonDetailsQuestions } from './close-alert-dialog-questions';

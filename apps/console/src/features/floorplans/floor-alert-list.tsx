@@ -1,3 +1,4 @@
+import { alertLocationPath, alertModeLabel, formatAge } from '@vigil/domain';
 import {
   ActionIcon,
   Badge,
@@ -12,7 +13,6 @@ import {
 } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { alertLocationPath, alertModeLabel, formatAge } from '../../ui/alert-labels';
 import { useNow } from '../../ui/use-now';
 import type { AlertTracker } from './alert-trackers';
 import classes from './floorplans.module.css';

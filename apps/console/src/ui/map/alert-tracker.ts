@@ -5,8 +5,10 @@ import {
   type AlertMode,
   type Gateway,
   type MapTracker,
+  alertLocationPath,
+  alertModeLabel,
+  alertPersonName,
 } from '@vigil/domain';
-import { alertLocationPath, alertModeLabel, alertPersonName } from '../alert-labels';
 import type { MapTrackerCircle } from './map-style';
 
 // SPEC §3 Map tracker, issue 15 "The alert on the map": each open alert heard by a gateway placed on

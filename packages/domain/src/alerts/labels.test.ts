@@ -1,6 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { alertFixture } from '../test/alert-fixtures';
-import { alertLocationPath, alertPersonName, alertStatus, alertStatusText, formatAge } from './alert-labels';
+import type { Alert } from './contract';
+import { alertLocationPath, alertPersonName, alertStatus, alertStatusText, formatAge } from './labels';
+
+/** An open help alert from Jane Doe's tag in Ward 3, with only the fields a test cares about given. */
+function alertFixture(alert: Partial<Alert> & { id: string }): Alert {
+  const createdAt = alert.createdAt ?? new Date(Date.now() - 120_000).toISOString();
+  return {
+    state: 'notified',
+    mode: 'help',
+    dangerReason: null,
+    location: {
+      id: 'ward-3',
+      name: 'Ward 3',
+      path: [
+        { id: 'site-main', name: 'Main site', level: 'site' },
+        { id: 'bldg-a', name: 'Building A', level: 'building' },
+        { id: 'ward-3', name: 'Ward 3', level: 'area' },
+      ],
+    },
+    tag: { id: 'a1b2c3d4e5f6', label: null, owner: { name: 'Jane Doe', personId: 'p-1' } },
+    remote: null,
+    gateway: 'aabbccddeeff',
+    pressCount: 1,
+    createdAt,
+    updatedAt: createdAt,
+    lastPressAt: createdAt,
+    acknowledged: false,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    escalatedAt: null,
+    closedAt: null,
+    closedBy: null,
+    reasonCode: null,
+    reasonText: null,
+    reasonDetails: null,
+    ...alert,
+  };
+}
 
 describe('alert labels', () => {
   it.each([

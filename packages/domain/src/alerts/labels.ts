@@ -1,4 +1,7 @@
-import { DANGER_REASON_LABELS, type Alert } from '@vigil/domain';
+import { DANGER_REASON_LABELS } from './enums';
+import type { Alert } from './contract';
+
+// How an alert reads to a person, on the console and in the notifications it sends (issue 16).
 
 /** Who pressed: the tag owner's name, else the remote person's, else the tag's label or id. */
 export function alertPersonName(alert: Pick<Alert, 'tag' | 'remote'>): string {
