@@ -21,6 +21,7 @@ import { requestLogPlugin } from './platform/request-log';
 import { loadTokenSecret } from './platform/settings';
 import { createJobQueue, type JobQueue } from './platform/jobs';
 import { RealtimeBus, pruneOutbox } from './platform/realtime/bus';
+import { NotificationWorker, channelSettingsFrom } from './notifications';
 import { AREA_ROUTES } from './areas';
 import { EscalationScheduler } from './alerts';
 import { resolveCaller } from './auth';
@@ -51,7 +52,16 @@ export type BuildOptions = {
   jobs?: boolean;
   /** Run alert escalation (timers, sweep, job worker) and housekeeping on this instance. Default true. */
   escalation?: boolean;
+  /** Run the notification workers (fan-out and delivery, issue 16) on this instance. Default true. */
+  notifications?: boolean;
 };
+
+/** Where people reach the console (alert links): PUBLIC_URL, else the address the server listens on. */
+function publicBase(config: Config): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
 
 /** How often old button events and outbox rows are pruned. */
 const HOUSEKEEPING_MS = 10 * 60_000;
@@ -101,7 +111,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     housekeeping.unref();
   }
 
+  const notifying =
+    opts.notifications === false
+      ? undefined
+      : new NotificationWorker({
+          db: database.db,
+          secret: app.tokenSecret,
+          publicBase: publicBase(config),
+          settings: channelSettingsFrom(config.notify),
+          bus: realtime,
+          log: app.log,
+        });
+  notifying?.start();
+
   app.addHook('onClose', async () => {
+    await notifying?.stop();
     if (housekeeping) clearInterval(housekeeping);
     await pruning;
     await escalation?.stop();

@@ -26,7 +26,14 @@ export async function getTestApp(): Promise<FastifyInstance> {
     const config = testConfig();
     const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ':memory:' });
     await seedDemo(database.db);
-    const app = await buildApp(config, { database, ownsDatabase: true, logger: false, jobs: false });
+    const app = await buildApp(config, {
+      database,
+      ownsDatabase: true,
+      logger: false,
+      jobs: false,
+      // The notification tests run their own workers, with the channels they test (test/notifications).
+      notifications: false,
+    });
     await app.ready();
     return { app, database, config };
   })();

@@ -1,0 +1,115 @@
+import {
+  alertLocationPath,
+  alertModeLabel,
+  alertPersonName,
+  alertStatus,
+  alertStatusText,
+  formatAge,
+  SUBSCRIPTION_MOMENT_LABELS,
+  type Alert,
+  type SubscriptionMoment,
+} from '@vigil/domain';
+import type { NotificationMessage } from './channels';
+
+// Issue 16: "The message says what, where (the location path; the floor and unit), who (the tag's
+// owner), how long ago, and carries the alert link." Plain text, the same for every channel (a
+// pager shows the subject and the link first, channels/wctp.ts).
+
+/** What a delivery is about: an alert moment, a subscription's test, or a sweep's message. */
+export type MessageInput =
+  | {
+      kind: 'alert';
+      moment: Extract<SubscriptionMoment, 'created' | 'escalated' | 'unacknowledged' | 'closed'>;
+      alert: Alert;
+      /** "Still unacknowledged after N seconds": N. */
+      unacknowledgedAfterS?: number | null;
+      link: string | null;
+    }
+  | { kind: 'test'; recipient: string; subscriptionZone: string };
+
+/** The floor and unit an alert is on, when its location path holds them. */
+function floorAndUnit(alert: Alert): { floor: string | null; unit: string | null } {
+  const path = alert.location?.path ?? [];
+  const named = (level: string) => path.find((z) => z.level === level)?.name ?? null;
+  return { floor: named('floor'), unit: named('unit') };
+}
+
+/** The first line: 'HELP alert: Jane Doe — Main Campus › North Tower › Floor 1 › ED Room 101'. */
+function alertSubject(moment: SubscriptionMoment, alert: Alert): string {
+  const what =
+    moment === 'created'
+      ? `${alertModeLabel(alert.mode).toUpperCase()} alert`
+      : moment === 'closed'
+        ? `Closed ${alertModeLabel(alert.mode).toLowerCase()} alert`
+        : moment === 'escalated'
+          ? `ESCALATED ${alertModeLabel(alert.mode).toLowerCase()} alert`
+          : `UNACKNOWLEDGED ${alertModeLabel(alert.mode).toLowerCase()} alert`;
+  return `${what}: ${alertPersonName(alert)} — ${alertLocationPath(alert.location)}`;
+}
+
+/** The message of one delivery; `idempotencyKey` is the delivery's. */
+export function composeMessage(
+  input: MessageInput,
+  idempotencyKey: string,
+  now = new Date(),
+): NotificationMessage {
+  if (input.kind === 'test') {
+    const subject = 'Vigil test message';
+    return {
+      idempotencyKey,
+      subject,
+      text: [
+        `This is a test of your Vigil notifications for ${input.recipient}.`,
+        `You will be told of alerts in ${input.subscriptionZone} this way.`,
+        'No alert is open because of this message.',
+      ].join('\n'),
+      event: {
+        type: 'test',
+        recipient: input.recipient,
+        zone: input.subscriptionZone,
+        at: now.toISOString(),
+      },
+    };
+  }
+  const { alert, moment, link } = input;
+  const { floor, unit } = floorAndUnit(alert);
+  const ageMs = now.getTime() - Date.parse(alert.createdAt);
+  const status = alertStatusText(alertStatus(alert), (iso) => new Date(iso).toUTCString());
+  const lines = [
+    `What: ${alertModeLabel(alert.mode)} alert — ${SUBSCRIPTION_MOMENT_LABELS[moment].toLowerCase()}` +
+      (moment === 'unacknowledged' && input.unacknowledgedAfterS
+        ? ` (no one has acknowledged it after ${formatAge(input.unacknowledgedAfterS * 1000)})`
+        : ''),
+    `Where: ${alertLocationPath(alert.location)}`,
+    ...(floor || unit ? [`Floor: ${floor ?? '—'}   Unit: ${unit ?? '—'}`] : []),
+    `Who: ${alertPersonName(alert)} (tag ${alert.tag.id})`,
+    `When: ${formatAge(ageMs)} ago (${new Date(alert.createdAt).toUTCString()})`,
+    `Status: ${status}`,
+    ...(link ? ['', `Open the alert: ${link}`] : []),
+  ];
+  return {
+    idempotencyKey,
+    subject: alertSubject(moment, alert),
+    text: lines.join('\n'),
+    ...(link ? { link } : {}),
+    event: {
+      type: `alert.${moment}`,
+      alert: {
+        id: alert.id,
+        mode: alert.mode,
+        state: alert.state,
+        person: alertPersonName(alert),
+        tag: alert.tag.id,
+        location: alertLocationPath(alert.location),
+        floor,
+        unit,
+        createdAt: alert.createdAt,
+        acknowledged: alert.acknowledged,
+        acknowledgedBy: alert.acknowledgedBy?.name ?? null,
+        closedAt: alert.closedAt,
+      },
+      link,
+      at: now.toISOString(),
+    },
+  };
+}

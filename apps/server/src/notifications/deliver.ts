@@ -1,0 +1,233 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CHANNEL_LABELS,
+  DELIVERY_MAX_ATTEMPTS,
+  deliveryBackoffMs,
+  type ChannelKindName,
+  type SubscriptionMoment,
+} from '@vigil/domain';
+import type { Db } from '../platform/db/client';
+import { alerts, notifications, subscriptions, zones } from '../db/schema';
+import { toAlerts } from '../alerts';
+import { DeliveryError, type Channel, type ChannelKind } from './channels';
+import { ensureAlertLink } from './alert-links';
+import { composeMessage, type MessageInput } from './compose';
+import { REQUIRED_SETTINGS } from './settings';
+
+// Step 3 of a notification (tables.ts): due deliveries are claimed with a lease, sent through
+// their channel with their idempotency key, and their outcome recorded. A retryable failure waits
+// its backoff (domain deliveryBackoffMs) and tries again, up to DELIVERY_MAX_ATTEMPTS; a permanent
+// one fails at once. An instance that dies mid-send leaves its lease to run out: the delivery is
+// due again, and the receiver sees the same key.
+
+/** How long a claimed delivery is left to its sender before another may take it. */
+export const LEASE_MS = 30_000;
+/** Deliveries one claim takes at most (sent concurrently). */
+const BATCH = 50;
+
+type Claimed = typeof notifications.$inferSelect;
+
+export type DeliverContext = {
+  db: Db;
+  /** The configured channels; a kind absent here is not configured. */
+  channels: Partial<Record<ChannelKind, Channel>>;
+  /** The server's secret (alert link tokens). */
+  secret: string;
+  /** Where the console is reached (the links' base), without a trailing slash. */
+  publicBase: string;
+  log?: { warn: (obj: object, msg: string) => void };
+};
+
+/** Claims due deliveries and sends them; resolves once every send has ended, to how many it took. */
+export async function deliverDue(ctx: DeliverContext): Promise<number> {
+  const { taken, sent } = await startDue(ctx);
+  await sent;
+  return taken;
+}
+
+/**
+ * Claims due deliveries (a lease, one more attempt) and starts sending them: resolves once they
+ * are claimed, with `sent`, which settles when every send has ended. A slow receiver never holds
+ * up the next claim (a new alert's deliveries go out while a pager times out).
+ */
+export async function startDue(ctx: DeliverContext): Promise<{ taken: number; sent: Promise<unknown> }> {
+  const claimed = (await ctx.db.execute(sql`
+    update ${notifications} n set lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval,
+      attempts = n.attempts + 1, last_attempt_at = now(), updated_at = now()
+    where n.id in (
+      select id from ${notifications}
+      where state = 'pending' and due_at <= now() and (lease_until is null or lease_until < now())
+      order by due_at
+      limit ${BATCH}
+      for update skip locked
+    )
+    returning n.*`)) as unknown as { rows: Record<string, unknown>[] };
+  const rows = claimed.rows.map(fromSql);
+  if (rows.length === 0) return { taken: 0, sent: Promise.resolve() };
+  const inputs = await messageInputs(ctx, rows);
+  const sent = Promise.all(rows.map((row) => deliverOne(ctx, row, inputs.get(row.id))));
+  return { taken: rows.length, sent };
+}
+
+/** A raw `returning n.*` row in the table's own field names. */
+function fromSql(r: Record<string, unknown>): Claimed {
+  const date = (v: unknown) => (v == null ? null : new Date(v as string));
+  return {
+    id: r.id as string,
+    orgId: r.org_id as string,
+    triggerId: Number(r.trigger_id),
+    subscriptionId: (r.subscription_id as string | null) ?? null,
+    alertId: (r.alert_id as string | null) ?? null,
+    moment: r.moment as string,
+    recipient: r.recipient as string,
+    channel: r.channel as string,
+    address: r.address as string,
+    idempotencyKey: r.idempotency_key as string,
+    state: r.state as string,
+    attempts: Number(r.attempts),
+    dueAt: date(r.due_at)!,
+    leaseUntil: date(r.lease_until),
+    lastError: (r.last_error as string | null) ?? null,
+    lastAttemptAt: date(r.last_attempt_at),
+    deliveredAt: date(r.delivered_at),
+    providerId: (r.provider_id as string | null) ?? null,
+    subject: (r.subject as string) ?? '',
+    createdAt: date(r.created_at)!,
+    updatedAt: date(r.updated_at)!,
+  };
+}
+
+type Skip = { skip: string };
+
+/**
+ * What each claimed delivery says, or why it is no longer true (skipped): its alert as the API
+ * shows it (and its link), or its test; the subscription gone or paused since.
+ */
+async function messageInputs(
+  ctx: DeliverContext,
+  rows: Claimed[],
+): Promise<Map<string, MessageInput | Skip>> {
+  const { db } = ctx;
+  const alertIds = [...new Set(rows.flatMap((r) => (r.alertId ? [r.alertId] : [])))];
+  const subscriptionIds = [...new Set(rows.flatMap((r) => (r.subscriptionId ? [r.subscriptionId] : [])))];
+  const alertRows = alertIds.length ? await db.select().from(alerts).where(inArray(alerts.id, alertIds)) : [];
+  const byAlert = new Map((await toAlerts(db, alertRows)).map((a) => [a.id, a]));
+  const subs = subscriptionIds.length
+    ? await db
+        .select({
+          id: subscriptions.id,
+          pausedAt: subscriptions.pausedAt,
+          unacknowledgedAfterS: subscriptions.unacknowledgedAfterS,
+          zoneName: zones.name,
+        })
+        .from(subscriptions)
+        .innerJoin(zones, eq(zones.id, subscriptions.zoneId))
+        .where(inArray(subscriptions.id, subscriptionIds))
+    : [];
+  const bySub = new Map(subs.map((s) => [s.id, s]));
+
+  const inputs = new Map<string, MessageInput | Skip>();
+  for (const row of rows) {
+    const sub = row.subscriptionId ? bySub.get(row.subscriptionId) : undefined;
+    if (!sub) {
+      inputs.set(row.id, { skip: 'The subscription was deleted before this was sent.' });
+      continue;
+    }
+    if (row.moment === 'test') {
+      inputs.set(row.id, { kind: 'test', recipient: row.recipient, subscriptionZone: sub.zoneName });
+      continue;
+    }
+    if (sub.pausedAt) {
+      inputs.set(row.id, { skip: 'The subscription was paused before this was sent.' });
+      continue;
+    }
+    const alert = row.alertId ? byAlert.get(row.alertId) : undefined;
+    if (!alert) {
+      inputs.set(row.id, { skip: 'The alert no longer exists.' });
+      continue;
+    }
+    if (row.moment === 'unacknowledged' && (alert.acknowledged || alert.closedAt)) {
+      inputs.set(row.id, {
+        skip: alert.closedAt ? 'The alert was closed in time.' : 'The alert was acknowledged in time.',
+      });
+      continue;
+    }
+    // A closed alert's link would only say it has expired: the close message carries none.
+    const link =
+      row.moment === 'closed'
+        ? null
+        : await ensureAlertLink(db, {
+            orgId: row.orgId,
+            alertId: alert.id,
+            subscriptionId: row.subscriptionId,
+            recipient: row.recipient,
+            secret: ctx.secret,
+            createdAt: new Date(alert.createdAt),
+          });
+    inputs.set(row.id, {
+      kind: 'alert',
+      moment: row.moment as Extract<
+        SubscriptionMoment,
+        'created' | 'escalated' | 'unacknowledged' | 'closed'
+      >,
+      alert,
+      unacknowledgedAfterS: sub.unacknowledgedAfterS,
+      link: link ? `${ctx.publicBase}${link.path}` : null,
+    });
+  }
+  return inputs;
+}
+
+/** Sends one claimed delivery and records what happened; never throws. */
+async function deliverOne(ctx: DeliverContext, row: Claimed, input: MessageInput | Skip | undefined) {
+  const { db } = ctx;
+  const mine = and(eq(notifications.id, row.id), eq(notifications.attempts, row.attempts));
+  if (!input || 'skip' in input) {
+    await db
+      .update(notifications)
+      .set({ state: 'skipped', lastError: input?.skip ?? null, leaseUntil: null, updatedAt: new Date() })
+      .where(mine);
+    return;
+  }
+  const message = composeMessage(input, row.idempotencyKey);
+  const channel = ctx.channels[row.channel as ChannelKind];
+  try {
+    if (!channel) throw new DeliveryError(notConfigured(row.channel as ChannelKindName), false);
+    const receipt = await channel.send(row.address, message);
+    await db
+      .update(notifications)
+      .set({
+        state: 'delivered',
+        deliveredAt: new Date(),
+        providerId: receipt.providerId ?? receipt.detail ?? null,
+        subject: message.subject,
+        lastError: null,
+        leaseUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(mine);
+  } catch (err) {
+    const failure = err instanceof DeliveryError ? err : new DeliveryError(String(err), true);
+    const giveUp = !failure.retryable || row.attempts >= DELIVERY_MAX_ATTEMPTS;
+    await db
+      .update(notifications)
+      .set({
+        state: giveUp ? 'failed' : 'pending',
+        dueAt: giveUp ? row.dueAt : new Date(Date.now() + deliveryBackoffMs(row.attempts)),
+        lastError: failure.message.slice(0, 1000),
+        subject: message.subject,
+        leaseUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(mine);
+    ctx.log?.warn(
+      { delivery: row.id, channel: row.channel, attempt: row.attempts, retryable: failure.retryable },
+      `notification not delivered: ${failure.message}`,
+    );
+  }
+}
+
+/** Why a delivery of an unconfigured channel fails, naming what to set. */
+export function notConfigured(channel: ChannelKindName): string {
+  return `${CHANNEL_LABELS[channel]} notifications are not configured on this server: set ${REQUIRED_SETTINGS[channel].join(', ')}`;
+}

@@ -1,0 +1,2 @@
+export { NotificationWorker } from './worker';
+export { channelSettingsFrom } from './settings';
