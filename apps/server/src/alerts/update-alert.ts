@@ -11,8 +11,9 @@ import {
 import type { Db, Tx } from '../platform/db/client';
 import { alerts } from '../db/schema';
 import { HttpError, conflict, notFound } from '../platform/errors';
-import { writeAudit } from '../platform/audit';
+import { writeAudit, type AuditActor } from '../platform/audit';
 import type { Actor, Caller } from '../platform/caller';
+import type { ActorRef } from '../platform/db/columns';
 
 import type { AlertContext, AlertRow } from './alert-rows';
 import { actorRefOf, addHistory, findAlert, loadAlertContext, publishAlert, toAlert } from './alert-rows';
@@ -37,23 +38,26 @@ export async function updateAlert(
     const now = new Date();
     const change =
       'acknowledged' in body
-        ? await acknowledgeAlert(tx, row, caller, now)
+        ? await acknowledgeAlert(tx, row, actorRefOf(caller), now)
         : await closeAlert(tx, row, body, caller, now);
     if (!change) return { alert: before, row };
-    const alert = await recordChange(tx, actor, row.id, before, ctx, change, now);
+    const alert = await recordChange(tx, actor, actorRefOf(caller), row.id, before, ctx, change, now);
     return { alert, row: change.updated };
   });
 }
 
 type CloseBody = Exclude<AlertUpdateBody, { acknowledged: true }>;
 /** The alert as written, and the history entry it makes. */
-type Change = { updated: AlertRow; action: AlertHistoryAction; details?: Record<string, unknown> };
+export type Change = { updated: AlertRow; action: AlertHistoryAction; details?: Record<string, unknown> };
 
-/** SPEC §4 acknowledgement; undefined when the alert already was (the first one is kept). */
-async function acknowledgeAlert(
+/**
+ * SPEC §4 acknowledgement by `by` (a caller, or an alert link's recipient); undefined when the alert
+ * already was (the first one is kept).
+ */
+export async function acknowledgeAlert(
   tx: Tx,
   row: AlertRow,
-  caller: Caller,
+  by: ActorRef,
   now: Date,
 ): Promise<Change | undefined> {
   const verdict = mayAcknowledge(row);
@@ -61,7 +65,7 @@ async function acknowledgeAlert(
   if (row.acknowledgedAt) return undefined;
   const [updated] = await tx
     .update(alerts)
-    .set({ acknowledgedAt: now, acknowledgedBy: actorRefOf(caller), updatedAt: now })
+    .set({ acknowledgedAt: now, acknowledgedBy: by, updatedAt: now })
     .where(eq(alerts.id, row.id))
     .returning();
   return { updated: updated!, action: 'acknowledged' };
@@ -101,17 +105,18 @@ function closeFieldOf(refusal: { reason: string; questionId?: string }): string 
   return refusal.reason === REASON_TEXT_REQUIRED_REASON ? 'reasonText' : 'reasonCode';
 }
 
-/** The change's history row, realtime event and audit entry; the alert as answered. */
-async function recordChange(
+/** The change's history row (in the name of `by`), realtime event and audit entry; the alert as answered. */
+export async function recordChange(
   tx: Tx,
-  actor: Actor,
+  actor: AuditActor,
+  by: ActorRef,
   alertId: string,
   before: Alert,
   ctx: AlertContext,
   { updated, action, details }: Change,
   now: Date,
 ): Promise<Alert> {
-  await addHistory(tx, alertId, action, actorRefOf(actor.caller), now, details);
+  await addHistory(tx, alertId, action, by, now, details);
   const alert = await publishAlert(tx, updated, ctx);
   await writeAudit(tx, actor, {
     entity: 'alert',

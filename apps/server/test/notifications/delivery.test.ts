@@ -318,3 +318,87 @@ describe('delivery never lost (issue 16)', () => {
     expect(hooks).toHaveLength(5);
   });
 });
+
+describe('the delivery log and the channels’ health (issue 16)', () => {
+  it('lists an alert’s deliveries to whoever may read the alert, the whole log to subscription admins only', async () => {
+    await subscribe({ contactName: 'Desk', contactKind: 'email', contactAddress: 'desk@hospital.test' });
+    worker();
+    const tag = await freshTag(app, 'ED Room 101');
+    const alertId = await pressForAlert(app, tag);
+    await smtp.waitFor((m) => m.text.includes(tag));
+    await vi.waitFor(async () => expect((await deliveriesOf(alertId))[0]!.state).toBe('delivered'));
+
+    const security = await signIn(app, 'security@demo.example');
+    const ofAlert = await app.inject({
+      method: 'GET',
+      url: `/api/notifications/deliveries?alertId=${alertId}`,
+      headers: security.headers,
+    });
+    expect(ofAlert.statusCode, ofAlert.body).toBe(200);
+    expect(ofAlert.json()).toMatchObject({
+      total: 1,
+      data: [
+        {
+          alertId,
+          mode: 'help',
+          moment: 'created',
+          channel: 'email',
+          recipient: 'Desk (E-mail)',
+          address: 'desk@hospital.test',
+          state: 'delivered',
+          attempts: 1,
+          lastError: null,
+        },
+      ],
+    });
+    expect(ofAlert.json().data[0].subject).toMatch(/^HELP alert/);
+    const whole = await app.inject({
+      method: 'GET',
+      url: '/api/notifications/deliveries',
+      headers: security.headers,
+    });
+    expect(whole.statusCode).toBe(403);
+
+    const admin = await signIn(app, 'admin@demo.example');
+    const log = await app.inject({
+      method: 'GET',
+      url: '/api/notifications/deliveries?state=delivered&limit=5',
+      headers: admin.headers,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().data.length).toBeGreaterThan(0);
+    // Nothing of one organisation is visible to another.
+    const acme = await signIn(app, 'admin@acme.example', 'acme');
+    const theirs = await app.inject({
+      method: 'GET',
+      url: `/api/notifications/deliveries?alertId=${alertId}`,
+      headers: acme.headers,
+    });
+    expect(theirs.json()).toMatchObject({ total: 0, data: [] });
+  });
+
+  it('says since when a channel has been failing, and that it is healthy again once it delivers', async () => {
+    await subscribe({ contactName: 'Desk', contactKind: 'email', contactAddress: 'desk@hospital.test' });
+    smtp.setMode('reject-permanent');
+    worker();
+    const { headers } = await signIn(app, 'admin@demo.example');
+    const health = async () =>
+      (await app.inject({ method: 'GET', url: '/api/notifications/health', headers })).json() as {
+        channels: { channel: string; failingSince: string | null; lastError: string | null }[];
+      };
+    const failing = await freshTag(app, 'ED Room 101');
+    const failingAlert = await pressForAlert(app, failing);
+    await vi.waitFor(async () => expect((await deliveriesOf(failingAlert))[0]!.state).toBe('failed'));
+    const email = (await health()).channels.find((c) => c.channel === 'email')!;
+    expect(email.failingSince).not.toBeNull();
+    expect(email.lastError).toMatch(/SMTP 550/);
+
+    smtp.setMode('ok');
+    const fine = await freshTag(app, 'ED Room 101');
+    await pressForAlert(app, fine);
+    await smtp.waitFor((m) => m.text.includes(fine));
+    await vi.waitFor(async () =>
+      expect((await health()).channels.find((c) => c.channel === 'email')!.failingSince).toBeNull(),
+    );
+  });
+});
