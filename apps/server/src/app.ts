@@ -119,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           secret: app.tokenSecret,
           publicBase: publicBase(config),
           settings: channelSettingsFrom(config.notify),
+          digestHour: Number(config.notify.NOTIFY_DIGEST_HOUR ?? 7),
           bus: realtime,
           log: app.log,
         });

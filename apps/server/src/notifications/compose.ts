@@ -25,7 +25,20 @@ export type MessageInput =
       unacknowledgedAfterS?: number | null;
       link: string | null;
     }
-  | { kind: 'test'; recipient: string; subscriptionZone: string };
+  | { kind: 'test'; recipient: string; subscriptionZone: string }
+  | {
+      kind: 'gatewaysDisconnected';
+      subscriptionZone: string;
+      /** The gateways of the subscription's subtree: id, where, last heard (ISO, or null). */
+      gateways: { id: string; location: string; lastSeen: string | null }[];
+    }
+  | {
+      kind: 'flaggedDigest';
+      subscriptionZone: string;
+      /** How many open flagged tags the subtree holds, and the first of them. */
+      total: number;
+      tags: { id: string; name: string; location: string; urgency: number }[];
+    };
 
 /** The floor and unit an alert is on, when its location path holds them. */
 function floorAndUnit(alert: Alert): { floor: string | null; unit: string | null } {
@@ -67,6 +80,49 @@ export function composeMessage(
         type: 'test',
         recipient: input.recipient,
         zone: input.subscriptionZone,
+        at: now.toISOString(),
+      },
+    };
+  }
+  if (input.kind === 'gatewaysDisconnected') {
+    const n = input.gateways.length;
+    return {
+      idempotencyKey,
+      subject: `${n} gateway${n === 1 ? '' : 's'} disconnected in ${input.subscriptionZone}`,
+      text: [
+        `${n === 1 ? 'This gateway has' : 'These gateways have'} not been heard from for over two days: presses near ${n === 1 ? 'it' : 'them'} may not reach the console.`,
+        '',
+        ...input.gateways.map(
+          (g) =>
+            `- ${g.id} at ${g.location}, last heard ${g.lastSeen ? `${formatAge(now.getTime() - Date.parse(g.lastSeen))} ago` : 'never'}`,
+        ),
+      ].join('\n'),
+      event: {
+        type: 'gateways.disconnected',
+        zone: input.subscriptionZone,
+        gateways: input.gateways,
+        at: now.toISOString(),
+      },
+    };
+  }
+  if (input.kind === 'flaggedDigest') {
+    const more = input.total - input.tags.length;
+    return {
+      idempotencyKey,
+      subject: `Daily digest: ${input.total} flagged tag${input.total === 1 ? '' : 's'} open in ${input.subscriptionZone}`,
+      text: [
+        input.total === 0
+          ? 'No tag is flagged for collection.'
+          : `${input.total} tag${input.total === 1 ? ' is' : 's are'} flagged for collection and not collected yet:`,
+        '',
+        ...input.tags.map((t) => `- ${t.id} (${t.name}) at ${t.location}, urgency ${t.urgency}`),
+        ...(more > 0 ? [`… and ${more} more.`] : []),
+      ].join('\n'),
+      event: {
+        type: 'tags.flaggedDigest',
+        zone: input.subscriptionZone,
+        total: input.total,
+        tags: input.tags,
         at: now.toISOString(),
       },
     };

@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CHANNEL_LABELS,
+  REUSE_BLOCKING_URGENCY_BELOW,
   DELIVERY_MAX_ATTEMPTS,
   deliveryBackoffMs,
   type ChannelKindName,
   type SubscriptionMoment,
 } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
-import { alerts, notifications, subscriptions, zones } from '../db/schema';
+import { alerts, notifications, notificationTriggers, subscriptions, tags, zones } from '../db/schema';
 import { toAlerts } from '../alerts';
 import { DeliveryError, type Channel, type ChannelKind } from './channels';
 import { ensureAlertLink } from './alert-links';
@@ -118,6 +119,7 @@ async function messageInputs(
           id: subscriptions.id,
           pausedAt: subscriptions.pausedAt,
           unacknowledgedAfterS: subscriptions.unacknowledgedAfterS,
+          zoneId: subscriptions.zoneId,
           zoneName: zones.name,
         })
         .from(subscriptions)
@@ -141,6 +143,22 @@ async function messageInputs(
       inputs.set(row.id, { skip: 'The subscription was paused before this was sent.' });
       continue;
     }
+    if (row.moment === 'gatewaysDisconnected') {
+      inputs.set(row.id, {
+        kind: 'gatewaysDisconnected',
+        subscriptionZone: sub.zoneName,
+        gateways: await disconnectedIn(db, row.triggerId, sub.zoneId),
+      });
+      continue;
+    }
+    if (row.moment === 'flaggedDigest') {
+      inputs.set(row.id, {
+        kind: 'flaggedDigest',
+        subscriptionZone: sub.zoneName,
+        ...(await flaggedIn(db, sub.zoneId)),
+      });
+      continue;
+    }
     const alert = row.alertId ? byAlert.get(row.alertId) : undefined;
     if (!alert) {
       inputs.set(row.id, { skip: 'The alert no longer exists.' });
@@ -152,6 +170,7 @@ async function messageInputs(
       });
       continue;
     }
+    if (row.moment === 'test') continue;
     // A closed alert's link would only say it has expired: the close message carries none.
     const link =
       row.moment === 'closed'
@@ -176,6 +195,69 @@ async function messageInputs(
     });
   }
   return inputs;
+}
+
+/** The names of zones' paths below the organisation: 'Main Campus › North Tower › Floor 1'. */
+async function placeNames(db: Db, zoneIds: string[]): Promise<Map<string, string>> {
+  if (zoneIds.length === 0) return new Map();
+  const rows = (await db.execute(sql`
+    select z.id, string_agg(p.name, ' › ' order by array_position(z.path, p.id)) as names
+    from ${zones} z join ${zones} p on p.id = any(z.path) and p.level not in ('root', 'org')
+    where z.id in ${zoneIds}
+    group by z.id`)) as unknown as { rows: { id: string; names: string }[] };
+  return new Map(rows.rows.map((r) => [r.id, r.names]));
+}
+
+/** The sweep's gateways (its trigger's details) inside the subscription's subtree. */
+async function disconnectedIn(db: Db, triggerId: number, subtree: string) {
+  const rows = (await db.execute(sql`
+    select g->>'id' as id, g->>'zoneId' as zone_id, g->>'lastSeen' as last_seen
+    from ${notificationTriggers} t, jsonb_array_elements(t.details->'gateways') g
+    join ${zones} z on z.id = (g->>'zoneId')::uuid
+    where t.id = ${triggerId} and ${subtree}::uuid = any(z.path)
+    order by g->>'id'`)) as unknown as { rows: { id: string; zone_id: string; last_seen: string | null }[] };
+  const names = await placeNames(db, [...new Set(rows.rows.map((r) => r.zone_id))]);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    location: names.get(r.zone_id) ?? 'unknown',
+    lastSeen: r.last_seen,
+  }));
+}
+
+/** Tags shown in a digest at most (the total says how many more). */
+const DIGEST_LIST_MAX = 50;
+
+/** The open flagged tags of the subtree (collection urgency below REUSE_BLOCKING_URGENCY_BELOW). */
+async function flaggedIn(db: Db, subtree: string) {
+  const flagged = sql`${tags.zoneId} in (select ${zones.id} from ${zones} where ${subtree}::uuid = any(${zones.path}))
+    and (${tags.config}->'collection'->>'urgency')::int < ${REUSE_BLOCKING_URGENCY_BELOW}`;
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(tags)
+    .where(flagged);
+  const rows = await db
+    .select({ id: tags.id, zoneId: tags.zoneId, config: tags.config })
+    .from(tags)
+    .where(flagged)
+    .orderBy(sql`(${tags.config}->'collection'->>'urgency')::int`, tags.id)
+    .limit(DIGEST_LIST_MAX);
+  const names = await placeNames(db, [...new Set(rows.flatMap((r) => (r.zoneId ? [r.zoneId] : [])))]);
+  return {
+    total,
+    tags: rows.map((r) => {
+      const config = r.config as {
+        label?: string;
+        owner?: { name?: string };
+        collection?: { urgency?: number };
+      };
+      return {
+        id: r.id,
+        name: config.owner?.name ?? config.label ?? 'no owner',
+        location: (r.zoneId && names.get(r.zoneId)) || 'unknown',
+        urgency: Number(config.collection?.urgency ?? 0),
+      };
+    }),
+  };
 }
 
 /** Sends one claimed delivery and records what happened; never throws. */

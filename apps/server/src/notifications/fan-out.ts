@@ -29,12 +29,13 @@ const KIND_CHANNELS = jsonRecordset(
  * Fans out one batch of triggers; resolves to how many triggers and deliveries it wrote. The
  * subscription matches as the domain's subscriptionMatches says: not paused, the moment and the
  * alert's mode named, the alert's zone inside its subtree (an unlocated alert: the organisation).
- * A new alert also makes the 'still unacknowledged' deliveries, due that many seconds after it.
+ * A new alert also makes the 'still unacknowledged' deliveries, due that many seconds after it. A
+ * sweep's trigger (sweeps.ts) goes to the subscriptions of its moment whose subtree it concerns.
  */
 export async function fanOut(db: Db): Promise<{ triggers: number; deliveries: number }> {
   const result = await db.execute(sql`
     with t as (
-      select id, org_id, kind, alert_id, subscription_id, at from ${notificationTriggers}
+      select id, org_id, kind, alert_id, subscription_id, details, at from ${notificationTriggers}
       where processed_at is null
       order by id
       limit ${BATCH}
@@ -67,6 +68,20 @@ export async function fanOut(db: Db): Promise<{ triggers: number; deliveries: nu
         s.contact_address
       from ta join ${subscriptions} s on s.id = ta.subscription_id and s.org_id = ta.org_id
       where ta.kind = 'test'
+      union all
+      -- A sweep's gateways: subscriptions of a subtree holding one of them (sweeps.ts).
+      select ta.id, ta.org_id, null, s.id, ta.kind, ta.at, s.user_id, s.contact_name, s.contact_kind,
+        s.contact_address
+      from ta join ${subscriptions} s on s.org_id = ta.org_id
+      where ta.kind = 'gatewaysDisconnected' and s.paused_at is null and ta.kind = any(s.moments)
+        and exists (select 1 from jsonb_array_elements(ta.details->'gateways') g
+          join ${zones} gz on gz.id = (g->>'zoneId')::uuid where s.zone_id = any(gz.path))
+      union all
+      -- The daily digest: every digest subscription of the organisation.
+      select ta.id, ta.org_id, null, s.id, ta.kind, ta.at, s.user_id, s.contact_name, s.contact_kind,
+        s.contact_address
+      from ta join ${subscriptions} s on s.org_id = ta.org_id
+      where ta.kind = 'flaggedDigest' and s.paused_at is null and ta.kind = any(s.moments)
     ), d as (
       insert into ${notifications} (org_id, trigger_id, subscription_id, alert_id, moment, recipient, channel,
         address, idempotency_key, due_at)

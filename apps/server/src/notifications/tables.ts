@@ -78,6 +78,11 @@ export const notificationTriggers = pgTable(
       .on(t.id)
       .where(sql`${t.processedAt} is null`),
     index('notification_triggers_at_idx').on(t.at),
+    // A sweep's trigger (gatewaysDisconnected, flaggedDigest) is written once whichever instance
+    // sweeps: its `details.key` names what it reports (sweeps.ts).
+    uniqueIndex('notification_triggers_key_idx')
+      .on(t.orgId, t.kind, sql`(${t.details}->>'key')`)
+      .where(sql`${t.details} ? 'key'`),
   ],
 );
 

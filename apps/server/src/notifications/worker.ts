@@ -2,6 +2,7 @@ import type { RealtimeBus } from '../platform/realtime/bus';
 import { channelFor, type Channel, type ChannelKind, type ChannelSettings } from './channels';
 import { startDue, type DeliverContext } from './deliver';
 import { fanOut } from './fan-out';
+import { DEFAULT_DIGEST_HOUR, sweepDisconnectedGateways, sweepFlaggedDigest } from './sweeps';
 import { onTriggerWritten } from './triggers';
 
 // The notifications' workers (tables.ts steps 2 and 3), on every instance: fan out new triggers,
@@ -11,16 +12,21 @@ import { onTriggerWritten } from './triggers';
 
 /** How often the workers look without being woken. */
 export const POLL_MS = 1000;
+/** How often the sweeps (sweeps.ts) look for quiet gateways and the day's digest. */
+export const SWEEP_MS = 60_000;
 
 export type NotificationWorkerOptions = Omit<DeliverContext, 'channels'> & {
   settings: ChannelSettings;
   bus?: Pick<RealtimeBus, 'subscribe'>;
   pollMs?: number;
+  /** The UTC hour of the daily digest (NOTIFY_DIGEST_HOUR). */
+  digestHour?: number;
 };
 
 export class NotificationWorker {
   private readonly ctx: DeliverContext;
   private timer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -43,7 +49,21 @@ export class NotificationWorker {
     onTriggerWritten(() => this.kick());
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? POLL_MS);
     this.timer.unref();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
     this.kick();
+  }
+
+  /** Writes the sweeps' triggers; the next run fans them out. */
+  private async sweep(): Promise<void> {
+    try {
+      const written =
+        (await sweepDisconnectedGateways(this.ctx.db)) +
+        (await sweepFlaggedDigest(this.ctx.db, this.opts.digestHour ?? DEFAULT_DIGEST_HOUR));
+      if (written > 0) this.kick();
+    } catch (err) {
+      this.ctx.log?.warn({ err }, 'notification sweeps failed');
+    }
   }
 
   /** Runs the workers now, or once more after the run in progress. */
@@ -77,6 +97,7 @@ export class NotificationWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweeper) clearInterval(this.sweeper);
     this.unsubscribe?.();
     onTriggerWritten(() => undefined);
     await this.running;

@@ -1,13 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, subscriptions, users } from '../../src/db/schema';
+import { gateways, notifications, subscriptions, tags, users } from '../../src/db/schema';
+import { channelFor } from '../../src/notifications/channels';
+import { sweepDisconnectedGateways, sweepFlaggedDigest } from '../../src/notifications/sweeps';
 import { NotificationWorker } from '../../src/notifications';
 import { deliverDue } from '../../src/notifications/deliver';
 import { fanOut } from '../../src/notifications/fan-out';
 import { channelSettingsFrom } from '../../src/notifications/settings';
 import { getTestApp, signIn } from '../helpers/app';
-import { freshTag, pressForAlert, zoneByName } from '../helpers/alerts';
+import { freshMac, freshTag, pressForAlert, zoneByName } from '../helpers/alerts';
 import {
   startSmsPeer,
   startSmtpPeer,
@@ -198,7 +200,6 @@ describe('delivery never lost (issue 16)', () => {
     while ((await fanOut(app.db)).triggers > 0);
     const before = smtp.attempts();
     const ctx = { db: app.db, secret: app.tokenSecret, publicBase: 'http://console.test', channels: {} };
-    const { channelFor } = await import('../../src/notifications/channels');
     const channels = { email: channelFor('email', settings())! };
     expect(await deliverDue({ ...ctx, channels })).toBeGreaterThan(0);
     const [failed] = await deliveriesOf(alertId);
@@ -399,6 +400,73 @@ describe('the delivery log and the channels’ health (issue 16)', () => {
     await smtp.waitFor((m) => m.text.includes(fine));
     await vi.waitFor(async () =>
       expect((await health()).channels.find((c) => c.channel === 'email')!.failingSince).toBeNull(),
+    );
+  });
+});
+
+describe('the sweeps: gateways gone quiet, the daily digest of flagged tags (issue 16)', () => {
+  const mailOnce = async () => {
+    while ((await fanOut(app.db)).triggers > 0);
+    const channels = { email: channelFor('email', settings())! };
+    await deliverDue({ db: app.db, secret: app.tokenSecret, publicBase: 'http://console.test', channels });
+    await channels.email.close?.();
+  };
+
+  it('reports a deployed gateway silent for over two days once, to subscriptions of its subtree', async () => {
+    await subscribe({
+      contactName: 'Facilities',
+      contactKind: 'email',
+      contactAddress: 'facilities@hospital.test',
+      moments: ['gatewaysDisconnected'],
+    });
+    const gatewayId = freshMac();
+    const area = await zoneByName(app, 'ED Room 101');
+    const lastSeen = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
+    await app.db.insert(gateways).values({
+      id: gatewayId,
+      orgId,
+      zoneId: area.id,
+      config: { state: 'deployed', location: area.id },
+      state: { updatedAt: lastSeen },
+    });
+    try {
+      expect(await sweepDisconnectedGateways(app.db)).toBe(1);
+      // Reported already: a second sweep (another instance's) writes nothing.
+      expect(await sweepDisconnectedGateways(app.db)).toBe(0);
+      await mailOnce();
+      const mail = await smtp.waitFor((m) => m.text.includes(gatewayId));
+      expect(mail.subject).toMatch(/^\d+ gateways? disconnected in North Tower$/);
+      expect(mail.text).toMatch(new RegExp(`- ${gatewayId} at .*ED Room 101, last heard 3 d 0 h ago`));
+    } finally {
+      await app.db.delete(gateways).where(eq(gateways.id, gatewayId));
+    }
+  });
+
+  it('writes one digest a day past its hour, listing the open flagged tags of the subtree', async () => {
+    await subscribe({
+      contactName: 'Tag room',
+      contactKind: 'email',
+      contactAddress: 'tags@hospital.test',
+      moments: ['flaggedDigest'],
+    });
+    const flagged = await freshTag(app, 'ED Room 101', { owner: 'Fay Flagged' });
+    await app.db
+      .update(tags)
+      .set({ config: sql`${tags.config} || '{"collection":{"urgency":0}}'::jsonb` as never })
+      .where(eq(tags.id, flagged));
+    // Yesterday's: its digest is due already.
+    const morning = new Date(Date.now() - 24 * 3600_000);
+    morning.setUTCHours(9, 0, 0, 0);
+    const early = new Date(morning);
+    early.setUTCHours(5);
+    expect(await sweepFlaggedDigest(app.db, 7, early)).toBe(0);
+    expect(await sweepFlaggedDigest(app.db, 7, morning)).toBe(1);
+    expect(await sweepFlaggedDigest(app.db, 7, new Date(morning.getTime() + 3600_000))).toBe(0);
+    await mailOnce();
+    const mail = await smtp.waitFor((m) => m.text.includes(flagged));
+    expect(mail.subject).toMatch(/^Daily digest: \d+ flagged tags? open in North Tower$/);
+    expect(mail.text).toContain(
+      `- ${flagged} (Fay Flagged) at Main Campus › North Tower › Floor 1 › Emergency Department › ED Room 101, urgency 0`,
     );
   });
 });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notification_triggers_key_idx" ON "notification_triggers" USING btree ("org_id","kind",("details"->>'key')) WHERE "notification_triggers"."details" ? 'key';
