@@ -1,4 +1,11 @@
-import { createTheme, darken, luminance, type CSSVariablesResolver, type MantineTheme } from '@mantine/core';
+import {
+  Modal,
+  createTheme,
+  darken,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineTheme,
+} from '@mantine/core';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
@@ -13,6 +20,10 @@ export const theme = createTheme({
   fontFamily: FONT,
   headings: { fontFamily: FONT },
   defaultRadius: 'sm',
+  components: {
+    // Mantine's modal close button is an icon without a name (axe: button-name, serious).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 /** WCAG contrast ratio of two colours. */

@@ -30,6 +30,9 @@ describe('EditModal (SPEC §2.8, §5)', () => {
     expect(within(dialog).getByLabelText('Name')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    // Its close button has a name (the theme's Modal default; axe: button-name).
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('does not submit when Enter is pressed in a field', async () => {
