@@ -120,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           publicBase: publicBase(config),
           settings: channelSettingsFrom(config.notify),
           digestHour: Number(config.notify.NOTIFY_DIGEST_HOUR ?? 7),
+          ...(config.notify.NOTIFY_LEASE_MS ? { leaseMs: Number(config.notify.NOTIFY_LEASE_MS) } : {}),
           bus: realtime,
           log: app.log,
         });

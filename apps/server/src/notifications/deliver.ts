@@ -37,6 +37,8 @@ export type DeliverContext = {
   /** Where the console is reached (the links' base), without a trailing slash. */
   publicBase: string;
   log?: { warn: (obj: object, msg: string) => void };
+  /** LEASE_MS unless set (NOTIFY_LEASE_MS: a test of a dead instance need not wait half a minute). */
+  leaseMs?: number;
 };
 
 /** Claims due deliveries and sends them; resolves once every send has ended, to how many it took. */
@@ -53,7 +55,7 @@ export async function deliverDue(ctx: DeliverContext): Promise<number> {
  */
 export async function startDue(ctx: DeliverContext): Promise<{ taken: number; sent: Promise<unknown> }> {
   const claimed = (await ctx.db.execute(sql`
-    update ${notifications} n set lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval,
+    update ${notifications} n set lease_until = now() + ${`${ctx.leaseMs ?? LEASE_MS} milliseconds`}::interval,
       attempts = n.attempts + 1, last_attempt_at = now(), updated_at = now()
     where n.id in (
       select id from ${notifications}

@@ -52,7 +52,8 @@ export type WebhookDelivery = {
   idempotencyKey: string;
   signatureValid: boolean;
 };
-export type WebhookMode = 'ok' | 'down' | 'reject';
+/** 'hang': the request is read and never answered (a receiver stuck mid-delivery). */
+export type WebhookMode = 'ok' | 'down' | 'reject' | 'hang';
 
 export type CameraClient = { path: string; user?: string };
 export type CameraMode = 'ok' | 'down';
@@ -197,6 +198,7 @@ export async function startWebhookPeer(secret: string): Promise<WebhookPeer> {
     if (req.method !== 'POST') return void res.writeHead(405).end();
     peer.attempt();
     const raw = await readBody(req);
+    if (peer.mode() === 'hang') return;
     if (peer.mode() === 'down') return void res.writeHead(503, { 'Content-Type': 'text/plain' }).end('down');
     if (peer.mode() === 'reject') return json(res, 400, { error: 'unknown integration' });
     let body: unknown;
