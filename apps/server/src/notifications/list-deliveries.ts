@@ -1,10 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  CHANNEL_KINDS,
-  type ChannelHealth,
-  type ChannelKindName,
-  type Delivery,
-} from '@vigil/domain';
+import { CHANNEL_KINDS, type ChannelHealth, type ChannelKindName, type Delivery } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { alerts, notifications, subscriptions, zones } from '../db/schema';
 import { parseListQueryOrThrow, runList, type ListPage, type ListSpec } from '../platform/list/list';
@@ -113,8 +108,12 @@ export async function channelHealth(
       const since = delivered.get(channel) ?? new Date(0);
       const [failing] = await db
         .select({
-          first: sql<string | null>`min(coalesce(${notifications.lastAttemptAt}, ${notifications.createdAt}))`,
-          lastError: sql<string | null>`(array_agg(${notifications.lastError} order by ${notifications.lastAttemptAt} desc))[1]`,
+          first: sql<
+            string | null
+          >`min(coalesce(${notifications.lastAttemptAt}, ${notifications.createdAt}))`,
+          lastError: sql<
+            string | null
+          >`(array_agg(${notifications.lastError} order by ${notifications.lastAttemptAt} desc))[1]`,
         })
         .from(notifications)
         .where(

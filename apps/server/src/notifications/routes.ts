@@ -51,4 +51,3 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => channelHealth(app.db, callerOf(req).scope.orgId, configured),
   );
 };
-

@@ -97,6 +97,8 @@ beforeAll(async () => {
   orgId = tower.path[1]!;
   building = tower.id;
   otherFloor = (await zoneByName(app, 'Floor 2')).id;
+  // Subscriptions other files left in the shared database would be told of these presses too.
+  await app.db.delete(subscriptions).where(eq(subscriptions.orgId, orgId));
 });
 
 afterEach(async () => {
