@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   CHANNEL_LABELS,
   REUSE_BLOCKING_URGENCY_BELOW,
@@ -8,10 +8,11 @@ import {
   type SubscriptionMoment,
 } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
+import { jsonRecordset } from '../platform/db/json-params';
 import { alerts, notifications, notificationTriggers, subscriptions, tags, zones } from '../db/schema';
 import { toAlerts } from '../alerts';
 import { DeliveryError, type Channel, type ChannelKind } from './channels';
-import { ensureAlertLink } from './alert-links';
+import { ensureAlertLinks, type EnsureAlertLink } from './alert-links';
 import { composeMessage, type MessageInput } from './compose';
 import { REQUIRED_SETTINGS } from './settings';
 
@@ -23,8 +24,10 @@ import { REQUIRED_SETTINGS } from './settings';
 
 /** How long a claimed delivery is left to its sender before another may take it. */
 export const LEASE_MS = 30_000;
-/** Deliveries one claim takes at most (sent concurrently). */
-const BATCH = 50;
+/** Deliveries one claim takes at most. */
+const BATCH = 25;
+/** Sends in flight at once per claim (each waits on its receiver, not on the database). */
+const SEND_CONCURRENCY = 16;
 
 type Claimed = typeof notifications.$inferSelect;
 
@@ -68,7 +71,18 @@ export async function startDue(ctx: DeliverContext): Promise<{ taken: number; se
   const rows = claimed.rows.map(fromSql);
   if (rows.length === 0) return { taken: 0, sent: Promise.resolve() };
   const inputs = await messageInputs(ctx, rows);
-  const sent = Promise.all(rows.map((row) => deliverOne(ctx, row, inputs.get(row.id))));
+  const sent = (async () => {
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        outcomes.push(await attempt(ctx, row, inputs.get(row.id)));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, lane));
+    await recordOutcomes(ctx, outcomes);
+  })().catch((err: unknown) => ctx.log?.warn({ err }, 'recording deliveries failed'));
   return { taken: rows.length, sent };
 }
 
@@ -131,6 +145,7 @@ async function messageInputs(
   const bySub = new Map(subs.map((s) => [s.id, s]));
 
   const inputs = new Map<string, MessageInput | Skip>();
+  const linked: { input: Extract<MessageInput, { kind: 'alert' }>; link: EnsureAlertLink }[] = [];
   for (const row of rows) {
     const sub = row.subscriptionId ? bySub.get(row.subscriptionId) : undefined;
     if (!sub) {
@@ -173,19 +188,7 @@ async function messageInputs(
       continue;
     }
     if (row.moment === 'test') continue;
-    // A closed alert's link would only say it has expired: the close message carries none.
-    const link =
-      row.moment === 'closed'
-        ? null
-        : await ensureAlertLink(db, {
-            orgId: row.orgId,
-            alertId: alert.id,
-            subscriptionId: row.subscriptionId,
-            recipient: row.recipient,
-            secret: ctx.secret,
-            createdAt: new Date(alert.createdAt),
-          });
-    inputs.set(row.id, {
+    const input: MessageInput = {
       kind: 'alert',
       moment: row.moment as Extract<
         SubscriptionMoment,
@@ -193,9 +196,29 @@ async function messageInputs(
       >,
       alert,
       unacknowledgedAfterS: sub.unacknowledgedAfterS,
-      link: link ? `${ctx.publicBase}${link.path}` : null,
-    });
+      link: null,
+    };
+    inputs.set(row.id, input);
+    // A closed alert's link would only say it has expired: the close message carries none.
+    if (row.moment !== 'closed')
+      linked.push({
+        input,
+        link: {
+          orgId: row.orgId,
+          alertId: alert.id,
+          subscriptionId: row.subscriptionId,
+          recipient: row.recipient,
+          secret: ctx.secret,
+          createdAt: new Date(alert.createdAt),
+        },
+      });
   }
+  // Every link of the claim in one statement.
+  const paths = await ensureAlertLinks(
+    db,
+    linked.map((l) => l.link),
+  );
+  linked.forEach((l, i) => (l.input.link = `${ctx.publicBase}${paths[i]}`));
   return inputs;
 }
 
@@ -262,53 +285,90 @@ async function flaggedIn(db: Db, subtree: string) {
   };
 }
 
-/** Sends one claimed delivery and records what happened; never throws. */
-async function deliverOne(ctx: DeliverContext, row: Claimed, input: MessageInput | Skip | undefined) {
-  const { db } = ctx;
-  const mine = and(eq(notifications.id, row.id), eq(notifications.attempts, row.attempts));
-  if (!input || 'skip' in input) {
-    await db
-      .update(notifications)
-      .set({ state: 'skipped', lastError: input?.skip ?? null, leaseUntil: null, updatedAt: new Date() })
-      .where(mine);
-    return;
-  }
+/** What became of one claimed delivery, to be written with the others of its claim. */
+type Outcome = {
+  id: string;
+  /** The claim's attempt number: a row re-claimed since (its lease ran out) is left alone. */
+  attempts: number;
+  state: 'delivered' | 'pending' | 'failed' | 'skipped';
+  lastError: string | null;
+  providerId: string | null;
+  subject: string | null;
+  /** When it may be tried again (pending), ISO. */
+  dueAt: string | null;
+  delivered: boolean;
+};
+
+/** Sends one claimed delivery (or skips it); never throws. */
+async function attempt(
+  ctx: DeliverContext,
+  row: Claimed,
+  input: MessageInput | Skip | undefined,
+): Promise<Outcome> {
+  const base = { id: row.id, attempts: row.attempts, providerId: null, dueAt: null, delivered: false };
+  if (!input || 'skip' in input)
+    return { ...base, state: 'skipped', lastError: input?.skip ?? null, subject: null };
   const message = composeMessage(input, row.idempotencyKey);
   const channel = ctx.channels[row.channel as ChannelKind];
   try {
     if (!channel) throw new DeliveryError(notConfigured(row.channel as ChannelKindName), false);
     const receipt = await channel.send(row.address, message);
-    await db
-      .update(notifications)
-      .set({
-        state: 'delivered',
-        deliveredAt: new Date(),
-        providerId: receipt.providerId ?? receipt.detail ?? null,
-        subject: message.subject,
-        lastError: null,
-        leaseUntil: null,
-        updatedAt: new Date(),
-      })
-      .where(mine);
+    return {
+      ...base,
+      state: 'delivered',
+      lastError: null,
+      providerId: receipt.providerId ?? receipt.detail ?? null,
+      subject: message.subject,
+      delivered: true,
+    };
   } catch (err) {
     const failure = err instanceof DeliveryError ? err : new DeliveryError(String(err), true);
     const giveUp = !failure.retryable || row.attempts >= DELIVERY_MAX_ATTEMPTS;
-    await db
-      .update(notifications)
-      .set({
-        state: giveUp ? 'failed' : 'pending',
-        dueAt: giveUp ? row.dueAt : new Date(Date.now() + deliveryBackoffMs(row.attempts)),
-        lastError: failure.message.slice(0, 1000),
-        subject: message.subject,
-        leaseUntil: null,
-        updatedAt: new Date(),
-      })
-      .where(mine);
     ctx.log?.warn(
       { delivery: row.id, channel: row.channel, attempt: row.attempts, retryable: failure.retryable },
       `notification not delivered: ${failure.message}`,
     );
+    return {
+      ...base,
+      state: giveUp ? 'failed' : 'pending',
+      lastError: failure.message.slice(0, 1000),
+      subject: message.subject,
+      dueAt: giveUp ? null : new Date(Date.now() + deliveryBackoffMs(row.attempts)).toISOString(),
+    };
   }
+}
+
+/**
+ * Writes a claim's outcomes in one statement: the alert path shares the database (one connection
+ * on embedded PGlite), so a thousand deliveries must not be a thousand writes in its way
+ * (docs/BENCHMARKS.md 'Notifications').
+ */
+async function recordOutcomes(ctx: DeliverContext, outcomes: readonly Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await ctx.db.execute(sql`
+    update ${notifications} n set
+      state = v.state,
+      last_error = v.last_error,
+      provider_id = coalesce(v.provider_id, n.provider_id),
+      subject = coalesce(v.subject, n.subject),
+      due_at = coalesce(v.due_at, n.due_at),
+      delivered_at = case when v.delivered then now() else n.delivered_at end,
+      lease_until = null,
+      updated_at = now()
+    from ${jsonRecordset(
+      outcomes.map((o) => ({
+        id: o.id,
+        attempts: o.attempts,
+        state: o.state,
+        last_error: o.lastError,
+        provider_id: o.providerId,
+        subject: o.subject,
+        due_at: o.dueAt,
+        delivered: o.delivered,
+      })),
+      'id uuid, attempts int, state text, last_error text, provider_id text, subject text, due_at timestamptz, delivered boolean',
+    )}
+    where n.id = v.id and n.attempts = v.attempts`);
 }
 
 /** Why a delivery of an unconfigured channel fails, naming what to set. */

@@ -43,8 +43,9 @@ export class NotificationWorker {
   }
 
   start(): void {
+    // After the event's own work (its consoles' streams): the alert path first.
     this.unsubscribe = this.opts.bus?.subscribe((event) => {
-      if (event.type === 'alert') this.kick();
+      if (event.type === 'alert') setImmediate(() => this.kick());
     });
     onTriggerWritten(() => this.kick());
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? POLL_MS);
@@ -85,6 +86,8 @@ export class NotificationWorker {
         this.sending.add(sent);
         void sent.finally(() => this.sending.delete(sent));
         if (triggers > 0 || taken > 0) this.again = true;
+        // Requests (a press) go before the next round: the alert path shares the database.
+        await new Promise((resolve) => setImmediate(resolve));
       } catch (err) {
         // The database away for a moment: the next poll tries again.
         this.ctx.log?.warn({ err }, 'notification workers failed');
