@@ -83,6 +83,7 @@ export * from './tags/flows';
 export * from './tags/contract';
 export * from './users/contract';
 export * from './video/contract';
+export * from './video/nearest-cameras';
 export * from './warehouse/constants';
 export * from './warehouse/enums';
 export * from './warehouse/barcode';

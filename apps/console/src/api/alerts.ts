@@ -10,6 +10,8 @@ import {
   type Alert,
   type AlertClose,
   type AlertDetail,
+  type VideoStreams,
+  videoStreamsSchema,
 } from '@vigil/domain';
 import { api, authHeaders, buildUrl } from './client';
 import { connectEventStream } from './event-stream';
@@ -119,9 +121,15 @@ export function reportAlertRefreshError(alert: Alert, clientLastRefreshDelta: nu
   });
 }
 
-/** A camera stream near an alert; SPEC §3 names only a list of streams and its expiry. */
-export type VideoStream = { id?: string; name?: string; url?: string };
-export type VideoStreams = { streams: VideoStream[]; expiresAt: string | null };
+const videoStreams: z.ZodType<VideoStreams> = videoStreamsSchema;
+
+/**
+ * The server answers its proxy's URLs from its own root (`/api/video/proxy/…`); an <img> or a player
+ * fetches them itself, so they are made whole on the API's origin (VITE_API_BASE, or this one).
+ */
+function onApiOrigin(url: string): string {
+  return url.startsWith('/') ? `${(import.meta.env.VITE_API_BASE as string | undefined) ?? ''}${url}` : url;
+}
 
 export const alertQueries = {
   /** GET alerts/{id} with its history. */
@@ -134,15 +142,12 @@ export const alertQueries = {
   streams: (alertId: string) =>
     queryOptions({
       queryKey: alertKeys.streams(alertId),
-      queryFn: async ({ signal }) => {
-        const answer = await api.get<{ streams?: unknown[]; expiresAt?: string | null }>(
-          `video/streams/${encodeURIComponent(alertId)}`,
-          { signal },
-        );
-        const streams = (answer.streams ?? []).map((s): VideoStream =>
-          typeof s === 'string' ? { url: s } : (s as VideoStream),
-        );
-        return { streams, expiresAt: answer.expiresAt ?? null } satisfies VideoStreams;
+      queryFn: async ({ signal }): Promise<VideoStreams> => {
+        const answer = await api.get(`video/streams/${encodeURIComponent(alertId)}`, {
+          signal,
+          schema: videoStreams,
+        });
+        return { ...answer, streams: answer.streams.map((s) => ({ ...s, url: onApiOrigin(s.url) })) };
       },
       refetchInterval: (query) => {
         const expiresAt = Date.parse(query.state.data?.expiresAt ?? '');

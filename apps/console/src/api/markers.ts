@@ -4,11 +4,14 @@ import {
   MARKER_REFRESH_MS,
   MAX_MARKERS_PER_LOAD,
   PAGE_LIMIT,
+  cameraStreamSchema,
   gatewayListSchema,
   macSuggestionQuery,
   markerListSchema,
   markerSchema,
   zoneListSchema,
+  type CameraStream,
+  type CameraStreamBody,
   type Gateway,
   type Marker,
   type MarkerCreateBody,
@@ -26,6 +29,7 @@ const markerPage: z.ZodType<{ data: Marker[]; total: number }> = markerListSchem
 const oneMarker: z.ZodType<Marker> = markerSchema;
 const zonePage: z.ZodType<{ data: Zone[]; total: number }> = zoneListSchema;
 const gatewayPage: z.ZodType<{ data: Gateway[]; total: number }> = gatewayListSchema;
+const oneStream: z.ZodType<CameraStream | null> = cameraStreamSchema.nullable();
 
 /** An area of the floor a marker's gateway may be placed in (SPEC §5), with its unit's name. */
 export type FloorArea = { id: string; name: string; unit: string | null };
@@ -35,6 +39,8 @@ export const markerKeys = {
   all: [...floorplanKeys.all, 'markers'] as const,
   list: (floorId: string) => [...markerKeys.all, 'list', floorId] as const,
   areas: (floorId: string) => [...floorplanKeys.all, 'areas', floorId] as const,
+  /** A camera marker's stream source (issue 16). */
+  stream: (markerId: string) => [...floorplanKeys.all, 'camera-stream', markerId] as const,
   macSuggestions: (prefix: string) => [...floorplanKeys.all, 'mac-suggestions', prefix] as const,
 };
 
@@ -93,6 +99,16 @@ export const markerQueries = {
           .map((zone) => ({ id: zone.id, name: zone.name, unit: unitName.get(zone.parent ?? '') ?? null }));
       },
       staleTime: 60_000,
+    }),
+  /**
+   * Issue 16: GET markers/{id}/stream, a camera's stream source (null: none), with whether a password
+   * is set but never the password.
+   */
+  stream: (markerId: string) =>
+    queryOptions({
+      queryKey: markerKeys.stream(markerId),
+      queryFn: ({ signal }) =>
+        api.get(`markers/${encodeURIComponent(markerId)}/stream`, { signal, schema: oneStream }),
     }),
   /** SPEC §5, §7: ready-to-deploy gateways for what was typed; disabled before 4 characters. */
   macSuggestions: (input: string) => {
@@ -158,4 +174,21 @@ export function useAssignGateway(floorId: string) {
       });
     },
   );
+}
+
+/**
+ * Issue 16: PUT markers/{id}/stream (the body's password is write-only) or, with null, DELETE it;
+ * the camera's stream source is read again after.
+ */
+export function useSaveCameraStream(markerId: string) {
+  const queryClient = useQueryClient();
+  const path = `markers/${encodeURIComponent(markerId)}/stream`;
+  return useMutation({
+    mutationFn: async (body: CameraStreamBody | null): Promise<CameraStream | null> => {
+      if (body) return api.put(path, { body, schema: oneStream });
+      await api.delete(path);
+      return null;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: markerKeys.stream(markerId) }),
+  });
 }

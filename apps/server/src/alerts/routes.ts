@@ -8,10 +8,9 @@ import {
   alertUpdateBodySchema,
   alertsQuerySchema,
   errorSchema,
-  jsonObjectSchema,
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
-import { assertAlertInScope, getAlert } from './get-alert';
+import { getAlert } from './get-alert';
 import { listAlertLog, logAlertClientError } from './alert-log';
 import { listOpenAlerts } from './list-alerts';
 import { updateAlert } from './update-alert';
@@ -26,10 +25,6 @@ const withoutEmpty = (query: unknown) =>
   typeof query === 'object' && query !== null
     ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''))
     : query;
-
-/** How long the stream links of GET /api/video/streams/{alertId} stay valid. */
-export const VIDEO_STREAM_TTL_MS = 30 * 60_000;
-const videoStreamsSchema = z.object({ streams: z.array(jsonObjectSchema), expiresAt: z.string() });
 
 /** SPEC §7 'Alerts and video' and the alert log. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,21 +86,5 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => listAlertLog(app.db, callerOf(req).scope, req.query),
-  );
-
-  app.get(
-    '/api/video/streams/:alertId',
-    {
-      config: { permission: ['read', 'Video'], featureFlag: 'video' },
-      schema: {
-        params: z.object({ alertId: z.string().max(100) }),
-        response: { 200: videoStreamsSchema, ...errors },
-      },
-    },
-    async (req) => {
-      await assertAlertInScope(app.db, callerOf(req).scope, req.params.alertId);
-      // Streams of the cameras near the alert's location: none until camera markers exist.
-      return { streams: [], expiresAt: new Date(Date.now() + VIDEO_STREAM_TTL_MS).toISOString() };
-    },
   );
 };

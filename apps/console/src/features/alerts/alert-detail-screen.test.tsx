@@ -90,11 +90,21 @@ describe('the alert detail screen', () => {
   });
 
   it('plays the streams of nearby cameras', async () => {
-    serve([{ id: 'cam-1', name: 'Ward 3 corridor', url: 'https://video.example/cam-1.m3u8' }]);
+    serve([
+      {
+        id: 'cam-1',
+        cameraId: 'c-1',
+        name: 'Ward 3 corridor',
+        kind: 'mjpeg',
+        url: '/api/video/proxy/t.mac',
+        distanceM: 3,
+      },
+    ]);
     renderWithAlerting(detail, { path: '/alert/al-1', flags: { video: true }, rules: readsVideo });
-    expect(await screen.findByLabelText('Ward 3 corridor')).toHaveAttribute(
+    // An MJPEG camera plays as an image of our server's proxy URL (issue 16).
+    expect(await screen.findByRole('img', { name: 'Ward 3 corridor' })).toHaveAttribute(
       'src',
-      'https://video.example/cam-1.m3u8',
+      '/api/video/proxy/t.mac',
     );
   });
 

@@ -353,3 +353,57 @@ describe('MarkerEditor (cameras)', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 });
+
+describe('MarkerEditor (a camera’s stream source, issue 16)', () => {
+  it('shows whether a password is set, never the password, and saves the source with PUT markers/{id}/stream', async () => {
+    const camera = markerFixture({ config: { camera: { id: 'cam-1', name: 'Lobby door' } } });
+    const stored = {
+      markerId: camera.id,
+      kind: 'mjpeg',
+      url: 'http://10.0.0.5/video.mjpg',
+      username: 'viewer',
+      passwordSet: true,
+      updatedAt: '2026-06-01T10:00:00.000Z',
+    };
+    const streamPath = `/api/markers/${camera.id}/stream`;
+    const calls = serve([camera], {
+      [`GET ${streamPath}`]: () => stored,
+      [`PUT ${streamPath}`]: (call) => ({ ...stored, ...(call.body as object), passwordSet: true }),
+    });
+    renderEditor('cameras');
+    await userEvent.click(within(await list()).getByRole('button', { name: 'Lobby door (cam-1)' }));
+    const form = panel('Cameras');
+    const address = await within(form).findByRole('textbox', { name: 'Stream address' });
+    expect(address).toHaveValue('http://10.0.0.5/video.mjpg');
+    expect(within(form).getByRole('textbox', { name: 'Stream user name' })).toHaveValue('viewer');
+    const password = within(form).getByLabelText('Stream password');
+    expect(password).toHaveValue('');
+    expect(within(form).getByText('Password: set (leave empty to keep it)')).toBeInTheDocument();
+
+    // An address with credentials in it is refused before anything is sent.
+    await userEvent.clear(address);
+    await userEvent.type(address, 'http://admin:pw@10.0.0.6/live.m3u8');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save camera' }));
+    expect(
+      within(form).getByText(
+        'Put the camera’s user name and password in their own fields, not in the address',
+      ),
+    ).toBeVisible();
+    expect(calls.some((c) => c.path === streamPath && c.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(address);
+    await userEvent.type(address, 'http://10.0.0.6/live.m3u8');
+    await userEvent.click(within(form).getByRole('radio', { name: 'HLS' }));
+    await userEvent.type(password, 's3cret');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save camera' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === streamPath && c.method === 'PUT')?.body).toEqual({
+        kind: 'hls',
+        url: 'http://10.0.0.6/live.m3u8',
+        username: 'viewer',
+        password: 's3cret',
+      }),
+    );
+    await waitFor(() => expect(password).toHaveValue(''));
+  });
+});

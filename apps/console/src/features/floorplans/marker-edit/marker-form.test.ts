@@ -10,6 +10,8 @@ import {
   markerFormDirty,
   markerFormValues,
   markerUpdateBody,
+  streamFormValues,
+  streamSave,
 } from './marker-form';
 import { AREA, markerFixture } from './marker-fixtures';
 
@@ -119,5 +121,54 @@ describe('assigning a gateway (SPEC §5)', () => {
       { group: 'Lobby', items: [{ value: 'a2', label: 'Gift Shop' }] },
       { group: 'On the floor', items: [{ value: 'a3', label: 'Loading dock' }] },
     ]);
+  });
+});
+
+describe('streamSave: a camera’s stream source (issue 16), the password write-only', () => {
+  const stored = {
+    markerId: 'm-1',
+    kind: 'mjpeg' as const,
+    url: 'http://10.0.0.5/video.mjpg',
+    username: 'viewer',
+    passwordSet: true,
+    updatedAt: '2026-06-01T10:00:00.000Z',
+  };
+  const edit = (over: object, stream: typeof stored | null = stored) =>
+    streamSave(stream, { ...streamFormValues(stream), ...over });
+
+  it.each([
+    ['unchanged: nothing', {}, stored, { action: 'none' }],
+    ['no source and nothing typed: nothing', {}, null, { action: 'none' }],
+    ['an emptied address: DELETE', { url: ' ' }, stored, { action: 'delete' }],
+    [
+      'a new password: sent',
+      { password: 'pw' },
+      stored,
+      { action: 'put', body: { kind: 'mjpeg', url: stored.url, username: 'viewer', password: 'pw' } },
+    ],
+    [
+      'another address, the password kept: no password sent',
+      { url: 'http://10.0.0.6/a.m3u8 ', kind: 'hls' },
+      stored,
+      { action: 'put', body: { kind: 'hls', url: 'http://10.0.0.6/a.m3u8', username: 'viewer' } },
+    ],
+    [
+      'the password removed: an empty one sent',
+      { clearPassword: true },
+      stored,
+      { action: 'put', body: { kind: 'mjpeg', url: stored.url, username: 'viewer', password: '' } },
+    ],
+    [
+      'an address that is no http(s) one',
+      { url: 'rtsp://cam/1' },
+      null,
+      { action: 'invalid', reason: 'Enter the camera’s http(s) stream address' },
+    ],
+  ] as const)('%s', (_, over, stream, expected) => {
+    expect(edit(over, stream)).toEqual(expected);
+  });
+
+  it('never starts with the password', () => {
+    expect(streamFormValues(stored).password).toBe('');
   });
 });

@@ -1,9 +1,13 @@
 import {
   MARKER_AREA_REQUIRED,
   cameraError,
+  cameraUrlError,
   parseMac,
+  type CameraStream,
+  type CameraStreamBody,
   type Marker,
   type MarkerUpdateBody,
+  type VideoStreamKind,
 } from '@vigil/domain';
 import type { FloorArea } from '../../../api/markers';
 
@@ -48,6 +52,63 @@ export function cameraUpdate(
   const reason = cameraError(values);
   if (reason) return { ok: false, field: values.id.trim() === '' ? 'id' : 'name', reason };
   return { ok: true, body: { camera: { id: values.id.trim(), name: values.name.trim() } } };
+}
+
+/**
+ * A camera's stream source (issue 16): its kind, address and user name as stored; the password is
+ * write-only, so the form starts empty and an empty field keeps the stored one (`clearPassword`
+ * removes it).
+ */
+export type StreamFormValues = {
+  kind: VideoStreamKind;
+  url: string;
+  username: string;
+  password: string;
+  clearPassword: boolean;
+};
+
+export function streamFormValues(stream: CameraStream | null): StreamFormValues {
+  return {
+    kind: stream?.kind ?? 'mjpeg',
+    url: stream?.url ?? '',
+    username: stream?.username ?? '',
+    password: '',
+    clearPassword: false,
+  };
+}
+
+export function streamFormDirty(stream: CameraStream | null, values: StreamFormValues): boolean {
+  const saved = streamFormValues(stream);
+  return (
+    saved.url !== values.url.trim() ||
+    (values.url.trim() !== '' &&
+      (saved.kind !== values.kind ||
+        saved.username !== values.username.trim() ||
+        values.password !== '' ||
+        values.clearPassword))
+  );
+}
+
+/**
+ * What saving the stream fields does: nothing (unchanged), PUT markers/{id}/stream with this body,
+ * DELETE it (the address emptied), or the address's fault.
+ */
+export type StreamSave =
+  | { action: 'none' }
+  | { action: 'put'; body: CameraStreamBody }
+  | { action: 'delete' }
+  | { action: 'invalid'; reason: string };
+
+export function streamSave(stream: CameraStream | null, values: StreamFormValues): StreamSave {
+  if (!streamFormDirty(stream, values)) return { action: 'none' };
+  const url = values.url.trim();
+  if (url === '') return stream ? { action: 'delete' } : { action: 'none' };
+  const reason = cameraUrlError(url);
+  if (reason) return { action: 'invalid', reason };
+  const body: CameraStreamBody = { kind: values.kind, url, username: values.username.trim() };
+  if (values.password !== '') body.password = values.password;
+  else if (values.clearPassword) body.password = '';
+  return { action: 'put', body };
 }
 
 /** The area a marker is in now, when it is one of the floor's areas (a new marker is at the floor). */
