@@ -83,4 +83,52 @@ test.describe('Settings › Subscriptions', () => {
     await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
     await expect(page.getByText(name)).toHaveCount(0);
   });
+
+  test('a security responder subscribes themself from the user menu, then deletes it', async ({ page }) => {
+    // Issue 16 "Users may manage their own": no Subscription permission, yet their own subscriptions.
+    const rowName = 'Sam Security (e-mail) in North Tower';
+    const row = () => page.getByRole('row').filter({ hasText: 'North Tower' });
+    await signIn(page, 'security@demo.example');
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'My notifications' }).click();
+    await expect(page).toHaveURL(/\/subscriptions$/);
+    await expect(page.getByRole('heading', { name: 'My notifications', level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add subscription' }).first().click();
+    const add = page.getByRole('dialog', { name: 'Add subscription' });
+    await expect(add.getByRole('textbox', { name: 'Recipient' })).toHaveValue('You (security@demo.example)');
+    await expect(add.getByRole('combobox', { name: 'User' })).toHaveCount(0);
+    await expect(add.getByRole('radio')).toHaveCount(0);
+    await add.getByRole('button', { name: 'Zone' }).click();
+    const tree = page.getByRole('tree', { name: 'Zone' });
+    const campus = tree.getByRole('treeitem', { name: 'Main Campus', exact: true });
+    await campus.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(campus).toHaveAttribute('aria-expanded', 'true');
+    await tree.getByText('North Tower', { exact: true }).click();
+    await expect(add.getByRole('button', { name: 'Zone' })).toHaveText('North Tower');
+    await add.getByRole('checkbox', { name: 'Danger' }).uncheck();
+    await expect(add.getByRole('checkbox', { name: 'Help' })).toBeChecked();
+    await expect(add.getByRole('checkbox', { name: 'Alert created' })).toBeChecked();
+    await add.getByRole('button', { name: 'Add subscription' }).click();
+    await expect(add).toBeHidden();
+
+    await expect(row()).toContainText('security@demo.example');
+    await expect(row()).toContainText('Help');
+    await expect(row()).toContainText('Alert created');
+    await expect(row()).toContainText('Active');
+    await expectAccessible(page);
+
+    await row()
+      .getByRole('button', { name: `Delete ${rowName}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Delete subscription' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(row()).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'My notifications', level: 1 })).toBeVisible();
+    await expect(row()).toHaveCount(0);
+  });
 });

@@ -29,9 +29,15 @@ export const subscriptionKeys = {
   lists: () => [...subscriptionKeys.all, 'list'] as const,
   /** One page of the subscriptions list, as DataTable keys it. */
   list: (page: ListPageState) => listKeys.page(SUBSCRIPTIONS_API, page),
-  /** Whether the caller has any subscription at all (the screen's empty state). */
-  any: () => [...subscriptionKeys.lists(), 'any'] as const,
+  /** Whether the caller has any subscription at all (the screen's empty state), or any of its own. */
+  any: (mine = false) => [...subscriptionKeys.lists(), 'any', { mine }] as const,
 };
+
+/**
+ * The list's filter for the caller's own subscriptions (`mine=true`): the server narrows a user
+ * reaching only its own anyway, but asking says what the screen shows.
+ */
+export const MINE_PARAMS = { mine: true } as const;
 
 /** GET /api/subscriptions (the list contract, filtered to the caller's scope). */
 export const SUBSCRIPTIONS_API = areaList(subscriptionKeys.lists(), 'subscriptions');
@@ -40,11 +46,15 @@ const path = (id: string) => `subscriptions/${encodeURIComponent(id)}`;
 
 export const subscriptionQueries = {
   /** One row is enough to know whether the list is empty before any search or paging. */
-  any: () =>
+  any: (mine = false) =>
     queryOptions({
-      queryKey: subscriptionKeys.any(),
+      queryKey: subscriptionKeys.any(mine),
       queryFn: ({ signal }) =>
-        api.get('subscriptions', { query: { limit: 1 }, signal, schema: subscriptionPage }),
+        api.get('subscriptions', {
+          query: { limit: 1, ...(mine ? MINE_PARAMS : {}) },
+          signal,
+          schema: subscriptionPage,
+        }),
     }),
   /**
    * GET users?query=: the users a subscription may name, by name; cached under the users' keys so
@@ -63,8 +73,9 @@ export const subscriptionQueries = {
     }),
 };
 
-export function useAnySubscription() {
-  return useQuery(subscriptionQueries.any());
+/** Whether there is any subscription (`mine`: any of the caller's own). */
+export function useAnySubscription(mine = false) {
+  return useQuery(subscriptionQueries.any(mine));
 }
 
 export function useRecipientUsers(search: string, enabled: boolean) {

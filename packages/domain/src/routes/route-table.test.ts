@@ -54,6 +54,10 @@ describe('routeAllowed (SPEC §2.1 each route has a permission rule; §2.2 kiosk
     ['warehouseShip', 'warehouseTempo', {}, true],
     ['deviceReplacement', 'warehouse', {}, true],
     ['deviceReplacement', 'default', {}, false],
+    // Issue 16: anyone signed in manages their own subscriptions; kiosk roles stay in their kiosk.
+    ['subscriptions', 'security', {}, true],
+    ['subscriptions', 'admin', {}, true],
+    ['subscriptions', 'factory', {}, false],
   ])('%s for %s with flags %j → %s', (id, role, flags, expected) => {
     expect(routeAllowed(ROUTE_BY_ID[id], ctxFor(role, flags))).toBe(expected);
   });

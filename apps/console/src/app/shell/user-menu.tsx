@@ -1,12 +1,16 @@
+import { Link } from 'react-router';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconDownload, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconBell, IconChevronDown, IconDownload, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { isCustomerSuperAdmin } from '@vigil/domain';
 import { api } from '../../api/client';
 import { reasonOf } from '../../api/errors';
 import { useSession, useSignedIn } from '../../session/session';
 
-/** SPEC §2.6 user menu: Logout; 'Export data' with the export flag and a customer super-admin role. */
+/**
+ * SPEC §2.6 user menu: Logout; 'Export data' with the export flag and a customer super-admin role;
+ * issue 16 'My notifications' (the user's own subscriptions) for a user, not an API key (nobody's own).
+ */
 export function UserMenu() {
   const { signOut } = useSession();
   const { me } = useSignedIn();
@@ -42,6 +46,11 @@ export function UserMenu() {
         <Menu.Label>
           {me.userId ?? me.name} · {me.role}
         </Menu.Label>
+        {me.kind === 'user' && (
+          <Menu.Item component={Link} to="/subscriptions" leftSection={<IconBell size={16} />}>
+            My notifications
+          </Menu.Item>
+        )}
         {mayExport && (
           <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void exportData()}>
             Export data

@@ -21,6 +21,7 @@ import { useSignedIn } from '../../session/session';
 import { createOrUpdate } from '../../ui/create-or-update';
 import { EditModal } from '../../ui/edit-modal';
 import { ZonePicker } from '../../ui/zone-picker';
+import { useSubscriptionAccess } from './subscription-access';
 import {
   addressHint,
   bodyOf,
@@ -47,7 +48,8 @@ const TOUCHES: Partial<Record<keyof SubscriptionDraft, DraftField[]>> = {
 
 /**
  * Add or edit a subscription (issue 16): who (a user of the organisation, or a contact with its kind
- * and address), which alerts (a zone's subtree, the modes) and when (the moments).
+ * and address), which alerts (a zone's subtree, the modes) and when (the moments). A caller that
+ * may change only its own subscriptions ("Users may manage their own") is the recipient itself.
  */
 export function SubscriptionFormModal({
   subscription,
@@ -57,12 +59,17 @@ export function SubscriptionFormModal({
   onClose: () => void;
 }) {
   const { me, ability } = useSignedIn();
+  const access = useSubscriptionAccess();
   const create = useCreateSubscription();
   const update = useUpdateSubscription();
+  // Adding and editing are the same action (update Subscription): one reach answers both.
+  const ownOnly = access.createReach === 'own';
   const mayPickUser = ability.can('list', 'User');
-  const [draft, setDraft] = useState<SubscriptionDraft>(() =>
-    subscription ? draftOf(subscription) : newDraft(me.zone.id, mayPickUser ? 'user' : 'contact'),
-  );
+  const [draft, setDraft] = useState<SubscriptionDraft>(() => {
+    if (subscription) return draftOf(subscription);
+    if (ownOnly) return { ...newDraft(me.zone.id, 'user'), userId: access.callerId };
+    return newDraft(me.zone.id, mayPickUser ? 'user' : 'contact');
+  });
   const [touched, setTouched] = useState<ReadonlySet<DraftField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const errors = useMemo(() => draftErrors(draft), [draft]);
@@ -93,7 +100,6 @@ export function SubscriptionFormModal({
     });
   }
 
-  const hint = addressHint(draft.kind);
   return (
     <EditModal
       opened
@@ -104,55 +110,23 @@ export function SubscriptionFormModal({
       submitDisabled={Object.keys(errors).length > 0}
       size="lg"
     >
-      <Radio.Group
-        label="Recipient"
-        value={draft.recipientType}
-        onChange={(value) => change('recipientType', value as SubscriptionDraft['recipientType'])}
-      >
-        <Group mt="xs">
-          <Radio value="user" label="A user" disabled={!mayPickUser} />
-          <Radio value="contact" label="A contact" />
-        </Group>
-      </Radio.Group>
-      {draft.recipientType === 'user' ? (
-        <UserSelect
-          value={draft.userId}
-          current={subscription?.recipient.type === 'user' ? subscription.recipient : null}
-          onChange={(id) => change('userId', id)}
+      {ownOnly ? (
+        <TextInput
+          label="Recipient"
+          description="You are told by e-mail, at the address you sign in with."
+          readOnly
+          variant="filled"
+          value={`You (${ownEmail(subscription, me.userId)})`}
           error={shown('user')}
         />
       ) : (
-        <Stack gap="sm">
-          <TextInput
-            label="Contact name"
-            description="How the contact reads in the list and the delivery log, e.g. 'Ward 3 pager'."
-            required
-            maxLength={100}
-            value={draft.contactName}
-            onChange={(e) => change('contactName', e.currentTarget.value)}
-            error={shown('contactName')}
-            data-autofocus
-          />
-          <Select
-            label="Kind"
-            required
-            allowDeselect={false}
-            data={CONTACT_KINDS.map((k) => ({ value: k, label: CONTACT_KIND_LABELS[k] }))}
-            value={draft.kind}
-            onChange={(value) => value && change('kind', value as ContactKind)}
-          />
-          <TextInput
-            label="Address"
-            required
-            maxLength={500}
-            description={hint.description}
-            placeholder={hint.placeholder}
-            value={draft.address}
-            onChange={(e) => change('address', e.currentTarget.value)}
-            error={shown('address')}
-            autoComplete="off"
-          />
-        </Stack>
+        <RecipientFields
+          draft={draft}
+          subscription={subscription}
+          mayPickUser={mayPickUser}
+          change={change}
+          shown={shown}
+        />
       )}
       <ZonePicker
         label="Zone"
@@ -205,6 +179,83 @@ export function SubscriptionFormModal({
       )}
     </EditModal>
   );
+}
+
+/** Who a subscription tells, for a caller that may name anyone: a user of the organisation, or a contact. */
+function RecipientFields({
+  draft,
+  subscription,
+  mayPickUser,
+  change,
+  shown,
+}: {
+  draft: SubscriptionDraft;
+  subscription: Subscription | null;
+  mayPickUser: boolean;
+  change: <K extends keyof SubscriptionDraft>(key: K, value: SubscriptionDraft[K]) => void;
+  shown: (field: DraftField) => string | undefined;
+}) {
+  const hint = addressHint(draft.kind);
+  return (
+    <>
+      <Radio.Group
+        label="Recipient"
+        value={draft.recipientType}
+        onChange={(value) => change('recipientType', value as SubscriptionDraft['recipientType'])}
+      >
+        <Group mt="xs">
+          <Radio value="user" label="A user" disabled={!mayPickUser} />
+          <Radio value="contact" label="A contact" />
+        </Group>
+      </Radio.Group>
+      {draft.recipientType === 'user' ? (
+        <UserSelect
+          value={draft.userId}
+          current={subscription?.recipient.type === 'user' ? subscription.recipient : null}
+          onChange={(id) => change('userId', id)}
+          error={shown('user')}
+        />
+      ) : (
+        <Stack gap="sm">
+          <TextInput
+            label="Contact name"
+            description="How the contact reads in the list and the delivery log, e.g. 'Ward 3 pager'."
+            required
+            maxLength={100}
+            value={draft.contactName}
+            onChange={(e) => change('contactName', e.currentTarget.value)}
+            error={shown('contactName')}
+            data-autofocus
+          />
+          <Select
+            label="Kind"
+            required
+            allowDeselect={false}
+            data={CONTACT_KINDS.map((k) => ({ value: k, label: CONTACT_KIND_LABELS[k] }))}
+            value={draft.kind}
+            onChange={(value) => value && change('kind', value as ContactKind)}
+          />
+          <TextInput
+            label="Address"
+            required
+            maxLength={500}
+            description={hint.description}
+            placeholder={hint.placeholder}
+            value={draft.address}
+            onChange={(e) => change('address', e.currentTarget.value)}
+            error={shown('address')}
+            autoComplete="off"
+          />
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** The address a caller's own subscription reaches it at: the subscription's, else its sign-in e-mail. */
+function ownEmail(subscription: Subscription | null, signInId: string | undefined): string {
+  const recipient = subscription?.recipient;
+  return (recipient?.type === 'user' ? recipient.email : null) ?? signInId ?? 'no e-mail address';
 }
 
 const labelOf = (user: { name: string; email: string | null }) =>

@@ -7,8 +7,10 @@ import {
   UNACKNOWLEDGED_AFTER_DEFAULT_S,
   type RawRule,
   type Subscription,
+  type SubscriptionCreateBody,
   type User,
 } from '@vigil/domain';
+import { meFixture } from '../../test/alert-fixtures';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderSignedIn } from '../../test/signed-in';
 import { zoneFixture } from '../../test/zone-fixtures';
@@ -18,8 +20,13 @@ import { SubscriptionsScreen } from './subscriptions-screen';
 const ADMIN: RawRule[] = [
   { action: ['list', 'read', 'update', 'delete'], subject: ['Subscription', 'User', 'Zone'] },
 ];
-/** May see subscriptions but change none. */
+/** May see every subscription, and change only its own (issue 16 "Users may manage their own"). */
 const READER: RawRule[] = [{ action: ['list', 'read'], subject: ['Subscription', 'Zone'] }];
+/** A security responder: no Subscription permission at all, so its own subscriptions only. */
+const RESPONDER: RawRule[] = [{ action: ['list', 'read'], subject: ['Zone'] }];
+
+/** The signed-in user (meFixture's Sam), with the e-mail it signs in with. */
+const SAM = { ...meFixture(), userId: 'sam@demo.example' };
 
 const ORG = zoneFixture({ id: 'org-1', name: 'Demo Hospital', level: 'org', parent: 'root', isLeaf: false });
 const TOWER = zoneFixture({ id: 'bldg-1', name: 'North Tower', level: 'building', parent: 'org-1' });
@@ -50,7 +57,20 @@ const JANE: User = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** Sam's own subscription: an e-mail to Sam of help alerts created in North Tower. */
+const MINE: Subscription = {
+  ...PAGER,
+  id: 's-mine',
+  recipient: { type: 'user', userId: SAM.id, name: SAM.name, email: SAM.userId },
+  moments: ['created'],
+  unacknowledgedAfterS: null,
+  createdBy: { id: SAM.id, name: SAM.name },
+};
+
 type Write = { method: string; path: string; body: unknown };
+
+/** The URLs the stub of the latest `serve` was asked to GET. */
+let reads: URL[] = [];
 
 /**
  * An in-memory subscriptions API (with the users and zones the modal reads); `refuse` answers the
@@ -60,11 +80,14 @@ function serve(initial: Subscription[], options: { refuse?: { reason: string; fi
   const rows = new Map(initial.map((s) => [s.id, s]));
   const writes: Write[] = [];
   let refuse = options.refuse;
+  const gets: URL[] = [];
+  reads = gets;
   stubFetch((url, init) => {
     const method = init.method ?? 'GET';
     const path = url.pathname;
     const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
     if (method !== 'GET') writes.push({ method, path, body });
+    else gets.push(url);
     if (path === '/api/zones' && url.searchParams.get('level') === 'org') return { data: [ORG], total: 1 };
     if (path === '/api/zones') {
       const children = ZONES.filter((z) => z.parent === url.searchParams.get('parent'));
@@ -82,10 +105,20 @@ function serve(initial: Subscription[], options: { refuse?: { reason: string; fi
       refuse = undefined;
       return answer;
     }
+    if (method === 'POST' && path === '/api/subscriptions') {
+      const added = subscriptionOf(`s-${rows.size + 1}`, body as SubscriptionCreateBody);
+      rows.set(added.id, added);
+      return json(added, 201);
+    }
     const id = path.match(/^\/api\/subscriptions\/([^/]+)/)?.[1];
     const row = id ? rows.get(id) : undefined;
     if (method === 'PUT' && row && path.endsWith('/paused')) {
       const next = { ...row, paused: (body as { paused: boolean }).paused };
+      rows.set(row.id, next);
+      return next;
+    }
+    if (method === 'PUT' && row && path === `/api/subscriptions/${row.id}`) {
+      const next = { ...subscriptionOf(row.id, body as SubscriptionCreateBody), paused: row.paused };
       rows.set(row.id, next);
       return next;
     }
@@ -97,6 +130,24 @@ function serve(initial: Subscription[], options: { refuse?: { reason: string; fi
     return json({ reason: 'Not found' }, 404);
   });
   return writes;
+}
+
+/** The subscription the stub server makes of a POST body (the users it knows are Sam and Jane). */
+function subscriptionOf(id: string, body: SubscriptionCreateBody): Subscription {
+  const r = body.recipient;
+  const user = r.type === 'user' ? [SAM, JANE].find((u) => u.id === r.userId) : undefined;
+  return {
+    ...PAGER,
+    id,
+    recipient:
+      r.type === 'user'
+        ? { type: 'user', userId: r.userId, name: user?.name ?? '?', email: user?.userId ?? null }
+        : { type: 'contact', name: r.name, kind: r.kind, address: r.address },
+    zone: { id: body.zone, name: ZONES.find((z) => z.id === body.zone)?.name ?? '?' },
+    modes: body.modes,
+    moments: body.moments,
+    unacknowledgedAfterS: body.unacknowledgedAfterS ?? null,
+  };
 }
 
 const openAdd = async () => {
@@ -129,12 +180,35 @@ describe('the subscriptions screen (issue 16, /subscriptions)', () => {
     unmount();
 
     serve([PAGER]);
-    renderSignedIn(<SubscriptionsScreen />, { rules: READER });
+    renderSignedIn(<SubscriptionsScreen />, { rules: READER, me: SAM });
     await screen.findByText('Ward 3 pager (WCTP pager)');
-    expect(screen.queryByRole('button', { name: 'Add subscription' })).not.toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: /^(Pause|Edit|Delete|Send a test to) / }),
     ).not.toBeInTheDocument();
+  });
+
+  it('offers one who may change only its own subscriptions the changes of its own rows, and adds for itself', async () => {
+    const writes = serve([PAGER, MINE]);
+    renderSignedIn(<SubscriptionsScreen />, { rules: READER, me: SAM });
+    // Everyone's subscriptions are listed (list Subscription): the screen is not 'My notifications'.
+    expect(await screen.findByRole('heading', { name: 'Subscriptions', level: 1 })).toBeInTheDocument();
+    const pager = (await screen.findByText('Ward 3 pager (WCTP pager)')).closest('tr')!;
+    expect(within(pager).queryByRole('button')).not.toBeInTheDocument();
+    const mine = screen.getByText('Sam Responder (e-mail)').closest('tr')!;
+    for (const action of ['Pause', 'Send a test to', 'Edit', 'Delete'])
+      expect(
+        within(mine).getByRole('button', { name: `${action} Sam Responder (e-mail) in North Tower` }),
+      ).toBeInTheDocument();
+    expect(
+      reads.filter((u) => u.pathname === '/api/subscriptions').map((u) => u.searchParams.get('mine')),
+    ).toEqual(expect.not.arrayContaining(['true']));
+
+    const dialog = await openAdd();
+    expect(within(dialog).getByRole('textbox', { name: 'Recipient' })).toHaveValue('You (sam@demo.example)');
+    expect(within(dialog).queryByRole('radio', { name: 'A contact' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add subscription' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toMatchObject({ recipient: { type: 'user', userId: SAM.id } });
   });
 
   it('checks a contact address in the form its kind takes, as it is typed', async () => {
@@ -310,5 +384,93 @@ describe('the subscriptions screen (issue 16, /subscriptions)', () => {
     );
     expect(await screen.findByText('No subscriptions yet')).toBeInTheDocument();
     expect(writes).toEqual([{ method: 'DELETE', path: '/api/subscriptions/s-1', body: undefined }]);
+  });
+});
+
+describe("a user's own subscriptions (issue 16 'Users may manage their own', /subscriptions)", () => {
+  const subscriptionReads = () => reads.filter((u) => u.pathname === '/api/subscriptions');
+
+  it("is titled 'My notifications' and lists only the caller's own (mine=true)", async () => {
+    serve([MINE]);
+    renderSignedIn(<SubscriptionsScreen />, { rules: RESPONDER, me: SAM });
+    expect(await screen.findByRole('heading', { name: 'My notifications', level: 1 })).toBeInTheDocument();
+    const row = (await screen.findByText('sam@demo.example')).closest('tr')!;
+    expect(within(row).getByText('North Tower')).toBeInTheDocument();
+    // Every row tells the caller: no Recipient column.
+    expect(screen.queryByRole('columnheader', { name: 'Recipient' })).not.toBeInTheDocument();
+    for (const action of ['Pause', 'Send a test to', 'Edit', 'Delete'])
+      expect(
+        within(row).getByRole('button', { name: `${action} Sam Responder (e-mail) in North Tower` }),
+      ).toBeInTheDocument();
+    expect(subscriptionReads().length).toBeGreaterThanOrEqual(2);
+    for (const url of subscriptionReads()) expect(url.searchParams.get('mine')).toBe('true');
+  });
+
+  it('adds a subscription for the caller itself, with no user picker and no contact', async () => {
+    const writes = serve([]);
+    renderSignedIn(<SubscriptionsScreen />, { rules: RESPONDER, me: SAM });
+    expect(await screen.findByText('You are told of no alerts yet')).toBeInTheDocument();
+    const dialog = await openAdd();
+    const recipient = within(dialog).getByRole('textbox', { name: 'Recipient' });
+    expect(recipient).toHaveValue('You (sam@demo.example)');
+    expect(recipient).toHaveAttribute('readonly');
+    expect(within(dialog).queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Address' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Danger' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add subscription' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        {
+          method: 'POST',
+          path: '/api/subscriptions',
+          body: {
+            recipient: { type: 'user', userId: SAM.id },
+            zone: 'org-1',
+            modes: ['help'],
+            moments: ['created'],
+            unacknowledgedAfterS: null,
+          },
+        },
+      ]),
+    );
+    expect(await screen.findByText('sam@demo.example')).toBeInTheDocument();
+    expect(reads.some((u) => u.pathname === '/api/users')).toBe(false);
+  });
+
+  it('edits, pauses and deletes its own subscription', async () => {
+    const writes = serve([MINE]);
+    renderSignedIn(<SubscriptionsScreen />, { rules: RESPONDER, me: SAM });
+    const name = 'Sam Responder (e-mail) in North Tower';
+    await userEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit subscription' });
+    expect(within(dialog).getByRole('textbox', { name: 'Recipient' })).toHaveValue('You (sam@demo.example)');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Alert closed' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/subscriptions/s-mine',
+      body: { recipient: { type: 'user', userId: SAM.id }, moments: ['created', 'closed'] },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: `Pause ${name}` }));
+    expect(await screen.findByText('Paused')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `Delete ${name}` }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete subscription' });
+    expect(
+      within(confirm).getByText(
+        'Delete your subscription to alerts in North Tower? You will no longer be told of them.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You are told of no alerts yet')).toBeInTheDocument();
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+      'PUT /api/subscriptions/s-mine',
+      'PUT /api/subscriptions/s-mine/paused',
+      'DELETE /api/subscriptions/s-mine',
+    ]);
   });
 });
