@@ -1,13 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import readline from 'node:readline';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MARKER_COLOUR_HEX } from '@vigil/domain';
 import { PASSWORD, expectAccessible, signIn } from '../fixtures';
 import { canvasPixelsNear, rgb } from '../map-fixtures';
+import { startOwnServer, startPeerProcess, stop, type OwnServer, type PeerProcess } from '../peer-processes';
 
 // Issue 15 "The map, air-gapped": a deployment's satellite layer (MAP_SATELLITE_URL) is drawn under
 // the floor, its tiles fetched by our server from the provider, never by the browser. The suite's
@@ -16,90 +11,29 @@ import { canvasPixelsNear, rgb } from '../map-fixtures';
 // names: the API tests' local peers on 127.0.0.1 (apps/server/test/helpers/map-peers.ts), run as
 // a process, since the suite does not import the server's code.
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 const GATEWAY = 'b0a710000001';
 const POSITION = { lat: 40.74205, lng: -73.9741 };
 
-type Peers = { origin: string; env: Record<string, string> };
 /** What GET {origin}/_peer answers: the paths the peers were asked, and the tiles' colours. */
 type PeerState = { requests: string[]; colours: Record<'streets' | 'satellite', number[]> };
 
-let peersProcess: ChildProcess;
-let peers: Peers;
-let server: ChildProcess;
-let dataDir: string;
+let peers: PeerProcess<{ MAP_SATELLITE_URL: string; GEOCODER_URL: string }>;
+let server: OwnServer;
 let base: string;
-
-/** A free port on 127.0.0.1 (taken, then given back for the server to listen on). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Starts a script of the repository with tsx, as one process (stopping it stops the script). */
-function run(script: string, args: string[], env: NodeJS.ProcessEnv, stdout: 'pipe' | 'ignore') {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: REPO,
-    stdio: ['ignore', stdout, 'inherit'],
-    env,
-  });
-}
-
-/** The peers' first line: where they listen and the settings naming them. */
-async function startPeers(): Promise<Peers> {
-  peersProcess = run('apps/server/test/helpers/map-peers-main.ts', [], process.env, 'pipe');
-  const lines = readline.createInterface({ input: peersProcess.stdout! });
-  const [line] = await Promise.race([
-    new Promise<string[]>((resolve) => lines.once('line', (l) => resolve([l]))),
-    new Promise<never>((_, reject) => peersProcess.once('exit', () => reject(new Error('map peers exited')))),
-  ]);
-  return JSON.parse(line!) as Peers;
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  peers = await startPeers();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-basemap-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = run(
-    'apps/server/src/cli.ts',
-    ['serve'],
-    {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      CONSOLE_DIR: process.env.CONSOLE_DIR ?? path.join(REPO, 'apps/console/dist'),
-      MAP_SATELLITE_URL: peers.env.MAP_SATELLITE_URL,
-      GEOCODER_URL: peers.env.GEOCODER_URL,
-    },
-    'ignore',
-  );
-  const ready = () =>
-    fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  await expect.poll(ready, { timeout: 120_000 }).toBe(true);
+  peers = await startPeerProcess('apps/server/test/helpers/map-peers-main.ts');
+  server = await startOwnServer('basemap', () => ({
+    MAP_SATELLITE_URL: peers.env.MAP_SATELLITE_URL,
+    GEOCODER_URL: peers.env.GEOCODER_URL,
+  }));
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  await stop(server);
-  await stop(peersProcess);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
+  await stop(peers?.process);
 });
 
 const peerState = async (): Promise<PeerState> =>
