@@ -196,7 +196,11 @@ const rows = [];
 const parts = [];
 if (navigation) {
   const kinds = [
-    ['first', 'navigation: in-app, first visit, console settled (click → markers painted)', 'click → the map made'],
+    [
+      'first',
+      'navigation: in-app, first visit, console settled (click → markers painted)',
+      'click → the map made',
+    ],
     ['again', 'navigation: in-app, again (click → markers painted)', 'click → the map made'],
     ['full', 'navigation: full load (start → markers painted)', 'navigation start → the map made'],
   ] as const;
