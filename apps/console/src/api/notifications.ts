@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   alertModeLabel,
   PAGE_LIMIT,
@@ -85,4 +85,12 @@ export function useAlertDeliveries(alertId: string, enabled = true) {
 /** The channels' health, polled every 30 s while `enabled` (the caller may list Subscription). */
 export function useChannelHealth(enabled: boolean) {
   return useQuery({ ...notificationQueries.health(), enabled });
+}
+
+/** POST alerts/{id}/links/revoke (update Alert): every alert link of the alert stops working, for good. */
+export function useRevokeAlertLinks() {
+  return useMutation({
+    mutationFn: (alertId: string) =>
+      api.post<{ revoked: number }>(`alerts/${encodeURIComponent(alertId)}/links/revoke`, { body: {} }),
+  });
 }

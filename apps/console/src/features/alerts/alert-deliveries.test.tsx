@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { Delivery, RawRule } from '@vigil/domain';
 import { ALERT_DELIVERIES_POLL_MS, notificationQueries } from '../../api/notifications';
@@ -102,5 +103,42 @@ describe("an alert's notifications (issue 16, the alert detail)", () => {
     expect(interval(queryWith([delivery({ id: 'd-1' }), delivery({ id: 'd-2', state: 'failed' })]))).toBe(
       false,
     );
+  });
+});
+
+describe('revoking the alert links (issue 16 "revocable")', () => {
+  it('asks first, revokes every link of the alert, and says how many', async () => {
+    const revoked: string[] = [];
+    stubFetch((url, init) => {
+      if (url.pathname === '/api/notifications/deliveries')
+        return { data: [delivery({ id: 'd-1' })], total: 1 };
+      if (url.pathname === '/api/alerts/a-1/links/revoke' && init?.method === 'POST') {
+        revoked.push(url.pathname);
+        return { revoked: 2 };
+      }
+      return json({ reason: 'Not found' }, 404);
+    });
+    renderSignedIn(<AlertDeliveries alertId="a-1" />, { rules: RESPONDER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke alert links' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke alert links' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(revoked).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke alert links' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke alert links' })).getByRole('button', {
+        name: 'Revoke links',
+      }),
+    );
+    expect(await screen.findByText('2 alert links revoked.')).toBeInTheDocument();
+    expect(revoked).toEqual(['/api/alerts/a-1/links/revoke']);
+  });
+
+  it('is not offered to a caller who may only read alerts', async () => {
+    serve([delivery({ id: 'd-1' })]);
+    renderSignedIn(<AlertDeliveries alertId="a-1" />, {
+      rules: [{ action: ['list', 'read'], subject: 'Alert' }],
+    });
+    expect(await screen.findByText('Ward 3 desk (E-mail)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke alert links' })).not.toBeInTheDocument();
   });
 });

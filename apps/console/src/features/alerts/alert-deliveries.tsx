@@ -1,6 +1,14 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { CHANNEL_LABELS } from '@vigil/domain';
-import { DELIVERY_STATE_BADGES, deliveryWhat, useAlertDeliveries } from '../../api/notifications';
+import { messages } from '../../api/messages';
+import {
+  DELIVERY_STATE_BADGES,
+  deliveryWhat,
+  useAlertDeliveries,
+  useRevokeAlertLinks,
+} from '../../api/notifications';
+import { confirmAction } from '../../ui/confirm';
 import { useSignedIn } from '../../session/session';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
@@ -19,11 +27,48 @@ export function AlertDeliveries({ alertId }: { alertId: string }) {
   if (!allowed) return null;
   return (
     <Stack component="section" aria-labelledby="alert-notifications-title" gap="xs">
-      <Title order={2} size="h4" id="alert-notifications-title">
-        Notifications
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="alert-notifications-title">
+          Notifications
+        </Title>
+        {ability.can('update', 'Alert') && <RevokeLinks alertId={alertId} />}
+      </Group>
       <DeliveryTable alertId={alertId} />
     </Stack>
+  );
+}
+
+/**
+ * Issue 16 "revocable": every link this alert's notifications carried stops working (a message
+ * forwarded to the wrong person). Asks first; says how many were revoked.
+ */
+function RevokeLinks({ alertId }: { alertId: string }) {
+  const revoke = useRevokeAlertLinks();
+  async function run() {
+    const sure = await confirmAction({
+      title: 'Revoke alert links',
+      message:
+        'The links sent with this alert’s notifications will stop working, for good. Recipients can no longer open or acknowledge the alert with them.',
+      confirmLabel: 'Revoke links',
+      danger: true,
+    });
+    if (!sure) return;
+    revoke.mutate(alertId, {
+      onSuccess: ({ revoked }) =>
+        notifications.show({
+          color: 'green',
+          message:
+            revoked === 0
+              ? 'No link was active.'
+              : `${revoked} alert link${revoked === 1 ? '' : 's'} revoked.`,
+        }),
+      onError: (err) => notifications.show({ color: 'red', message: messages.couldNotUpdate(err) }),
+    });
+  }
+  return (
+    <Button variant="default" color="red" size="xs" loading={revoke.isPending} onClick={() => void run()}>
+      Revoke alert links
+    </Button>
   );
 }
 
