@@ -72,3 +72,52 @@ export function verifyToken<T>(token: string, secret: string): T | undefined {
     return undefined;
   }
 }
+
+const SEALED_VERSION = 'v1';
+const SEALED_IV_BYTES = 12;
+const SEALED_TAG_BYTES = 16;
+
+/**
+ * A secret kept in the database that the server must read back (a camera's password, an OpenID
+ * client secret): AES-256-GCM with a key derived from the server's secret for `purpose`, bound to
+ * `owner` (the row it belongs to), so a value copied to another row does not open. `v1.<base64url>`.
+ */
+export function sealSecret(serverSecret: string, purpose: string, owner: string, text: string): string {
+  const iv = crypto.randomBytes(SEALED_IV_BYTES);
+  const cipher = crypto.createCipheriv('aes-256-gcm', sealingKey(serverSecret, purpose), iv);
+  cipher.setAAD(Buffer.from(owner));
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return `${SEALED_VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+}
+
+/** The text `sealSecret` sealed, or undefined when it cannot be opened (another secret, purpose or owner). */
+export function openSecret(
+  serverSecret: string,
+  purpose: string,
+  owner: string,
+  sealed: string,
+): string | undefined {
+  const [version, packed] = sealed.split('.');
+  if (version !== SEALED_VERSION || !packed) return undefined;
+  const bytes = Buffer.from(packed, 'base64url');
+  if (bytes.length < SEALED_IV_BYTES + SEALED_TAG_BYTES) return undefined;
+  try {
+    const decipher = crypto.createDecipheriv(
+      'aes-256-gcm',
+      sealingKey(serverSecret, purpose),
+      bytes.subarray(0, SEALED_IV_BYTES),
+    );
+    decipher.setAAD(Buffer.from(owner));
+    decipher.setAuthTag(bytes.subarray(SEALED_IV_BYTES, SEALED_IV_BYTES + SEALED_TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(bytes.subarray(SEALED_IV_BYTES + SEALED_TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function sealingKey(serverSecret: string, purpose: string): Buffer {
+  return Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'vigil', purpose, 32));
+}

@@ -1,24 +1,14 @@
-import crypto from 'node:crypto';
+import { openSecret, sealSecret } from '../platform/crypto';
 
-// Issue 16: a camera's password is kept encrypted (AES-256-GCM) with a key derived from the server's
-// secret (platform/settings.ts loadTokenSecret), and bound to its camera marker: a value copied to
-// another row does not decrypt.
+// Issue 16: a camera's password is kept sealed (platform/crypto.ts sealSecret: AES-256-GCM with a
+// key derived from the server's secret) and bound to its camera marker: a value copied to another
+// row does not open.
 
-const VERSION = 'v1';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+const PURPOSE = 'camera stream password';
 
-function keyOf(secret: string): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', secret, 'vigil', 'camera stream password', 32));
-}
-
-/** `v1.<base64url(iv | tag | ciphertext)>` of the password, for the camera marker `markerId`. */
+/** The stored form of the password, for the camera marker `markerId`. */
 export function encryptStreamPassword(secret: string, markerId: string, password: string): string {
-  const iv = crypto.randomBytes(IV_BYTES);
-  const cipher = crypto.createCipheriv('aes-256-gcm', keyOf(secret), iv);
-  cipher.setAAD(Buffer.from(markerId));
-  const body = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-  return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  return sealSecret(secret, PURPOSE, markerId, password);
 }
 
 /**
@@ -26,18 +16,5 @@ export function encryptStreamPassword(secret: string, markerId: string, password
  * the camera is then asked without it and refuses, which the proxy answers as a camera fault.
  */
 export function decryptStreamPassword(secret: string, markerId: string, stored: string): string | undefined {
-  const [version, packed] = stored.split('.');
-  if (version !== VERSION || !packed) return undefined;
-  const bytes = Buffer.from(packed, 'base64url');
-  if (bytes.length < IV_BYTES + TAG_BYTES) return undefined;
-  try {
-    const decipher = crypto.createDecipheriv('aes-256-gcm', keyOf(secret), bytes.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(markerId));
-    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-      'utf8',
-    );
-  } catch {
-    return undefined;
-  }
+  return openSecret(secret, PURPOSE, markerId, stored);
 }
