@@ -105,4 +105,25 @@ describe('takeMap / releaseMap', () => {
     // The map shown was kept when it went: still none made.
     expect(maps).toHaveLength(1);
   });
+
+  it('hands a map still being made ahead of time to the FloorMap that asks first, making no second one', () => {
+    prepareSpareMap('canvas', make, { width: 900, height: 600 });
+    const warm = maps[0]!;
+    const offscreen = warm.getCanvas().parentElement!.parentElement!;
+    const frame = document.createElement('div');
+    const taken = takeMap(frame, 'canvas', make);
+    if (typeof taken === 'string') throw new Error(taken);
+    expect(maps).toHaveLength(1);
+    expect(double(taken.map)).toBe(warm);
+    expect(frame.contains(taken.container)).toBe(true);
+    expect(document.body.contains(offscreen)).toBe(false);
+    // Its first draw ends later: it stays the FloorMap's, not put in the pool (another FloorMap makes its own).
+    warm.fire('load');
+    warm.fire('idle');
+    expect(frame.contains(taken.container)).toBe(true);
+    const other = takeMap(document.createElement('div'), 'canvas', make);
+    if (typeof other === 'string') throw new Error(other);
+    expect(double(other.map)).not.toBe(warm);
+    expect(maps).toHaveLength(2);
+  });
 });

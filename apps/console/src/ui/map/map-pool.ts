@@ -28,13 +28,19 @@ let inUse = 0;
 /** Turns keeping a map on or off (tests); turning it off removes the kept one and forgets those in use. */
 export function keepMaps(on: boolean): void {
   keepAMap = on;
-  if (!on) inUse = 0;
+  if (!on) {
+    inUse = 0;
+    warming?.host.remove();
+    warming = null;
+  }
   if (!on && spare) {
     spare.map.remove();
     spare = null;
   }
 }
 let spare: PooledMap | null = null;
+/** The map prepareSpareMap is making off the screen, until it has drawn (then it is the spare). */
+let warming: { pooled: PooledMap; host: HTMLElement } | null = null;
 
 /**
  * The kept map, placed in `host` and resized to it, or a new one `make` draws in a new container
@@ -45,7 +51,12 @@ export function takeMap(
   className: string,
   make: (container: HTMLDivElement, select: SelectHandlers) => MapLibreMap | string,
 ): PooledMap | string {
-  const kept = spare;
+  // A map still being made ahead of time is taken as it is: one map, not two (a console opened
+  // straight onto a floor, whose idle prefetch began before the floor's data had come).
+  const early = warming;
+  warming = null;
+  if (early) early.host.remove();
+  const kept = spare ?? early?.pooled ?? null;
   spare = null;
   const taken = takeMapFrom(kept, host, className, make);
   if (typeof taken !== 'string') inUse += 1;
@@ -94,7 +105,7 @@ export function prepareSpareMap(
   { width, height }: { width: number; height: number },
 ): void {
   // A map on the screen already (the console was opened on one) is the one the pool will keep.
-  if (!keepAMap || spare || inUse > 0) return;
+  if (!keepAMap || spare || warming || inUse > 0) return;
   const host = document.createElement('div');
   host.setAttribute('aria-hidden', 'true');
   Object.assign(host.style, {
@@ -111,7 +122,11 @@ export function prepareSpareMap(
     host.remove();
     return;
   }
+  warming = { pooled: made, host };
   made.map.once('idle', () => {
+    // Taken by a FloorMap meanwhile: it is that FloorMap's now.
+    if (warming?.pooled !== made) return;
+    warming = null;
     host.remove();
     keepOrRemove(made);
   });
