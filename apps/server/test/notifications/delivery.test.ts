@@ -454,7 +454,11 @@ describe('the sweeps: gateways gone quiet, the daily digest of flagged tags (iss
     const flagged = await freshTag(app, 'ED Room 101', { owner: 'Fay Flagged' });
     await app.db
       .update(tags)
-      .set({ config: sql`${tags.config} || '{"collection":{"urgency":0}}'::jsonb` as never })
+      .set({
+        config: sql`${tags.config} || ${JSON.stringify({
+          collection: { reason: 'highUrgency', urgency: 0, at: new Date().toISOString() },
+        })}::jsonb` as never,
+      })
       .where(eq(tags.id, flagged));
     // Yesterday's: its digest is due already.
     const morning = new Date(Date.now() - 24 * 3600_000);
