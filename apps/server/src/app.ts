@@ -12,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { matchRoute } from '@vigil/domain/routes';
-import type { Config } from './platform/config';
+import { publicBase, type Config } from './platform/config';
 import { openDatabase, type Database, type Db } from './platform/db/client';
 import { accessPlugin } from './platform/access';
 import { errorsPlugin } from './platform/error-handler';
@@ -55,13 +55,6 @@ export type BuildOptions = {
   /** Run the notification workers (fan-out and delivery, issue 16) on this instance. Default true. */
   notifications?: boolean;
 };
-
-/** Where people reach the console (alert links): PUBLIC_URL, else the address the server listens on. */
-function publicBase(config: Config): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
 
 /** How often old button events and outbox rows are pruned. */
 const HOUSEKEEPING_MS = 10 * 60_000;

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { alertRoutes } from './alerts/routes';
 import { authRoutes } from './auth/routes';
+import { oidcRoutes } from './auth/oidc-routes';
+import { providerRoutes } from './auth/provider-routes';
+import { samlRoutes } from './auth/saml-routes';
+import { ssoRoutes } from './auth/sso-routes';
 import { basemapRoutes } from './basemap/routes';
 import { manifestRoutes } from './consoles/manifest-routes';
 import { consoleRoutes } from './consoles/routes';
@@ -32,6 +36,10 @@ import { zoneRoutes } from './zones/routes';
 export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   authRoutes,
+  oidcRoutes,
+  providerRoutes,
+  samlRoutes,
+  ssoRoutes,
   userRoutes,
   roleRoutes,
   zoneRoutes,

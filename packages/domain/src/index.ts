@@ -33,6 +33,7 @@ export * from './alerts/labels';
 export * from './auth/constants';
 export * from './auth/login-messages';
 export * from './auth/contract';
+export * from './auth/mobile-login';
 export * from './auth/providers';
 export * from './consoles/constants';
 export * from './consoles/contract';

@@ -4,15 +4,18 @@ import {
   authConfigQuerySchema,
   authConfigSchema,
   errorSchema,
+  mobileTokenSchema,
   passwordLoginBodySchema,
   tokenDataSchema,
   tokenRefreshQuerySchema,
 } from '@vigil/domain';
 import { HttpError, notFound, unauthorized } from '../platform/errors';
-import { callerOf } from '../platform/access';
+import { actorOf, callerOf } from '../platform/access';
 import { checkPasswordLogin, signInMethods } from './login';
 import { refreshSession, revokeSession, startSession } from './sessions';
+import { isMobileToken, issueMobileToken, redeemMobileToken } from './mobile-token';
 import { findOrgBySlug } from '../platform/organisations';
+import { signInLabels } from './provider-oidc';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokenOptions = (expiresIn?: number) => ({
@@ -30,7 +33,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const org = await findOrgBySlug(app.db, req.query.authSlug || app.config.defaultSlug);
       if (!org) throw notFound('Unknown organisation');
-      return { methods: signInMethods(org) as never, slug: org.slug ?? '', name: org.name };
+      const labels = await signInLabels(app.db, org);
+      return {
+        methods: signInMethods(org) as never,
+        slug: org.slug ?? '',
+        name: org.name,
+        ...(labels ? { labels } : {}),
+      };
     },
   );
 
@@ -65,8 +74,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const [scheme, token] = (req.headers.authorization ?? '').split(' ', 2);
       if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Missing refresh token');
+      // A mobile login token (SPEC §7) is redeemed once for a session of its own; see mobile-token.ts.
+      if (isMobileToken(token)) {
+        const request = { requestId: String(req.id), orgId: req.org!.id };
+        return redeemMobileToken(app.db, token, tokenOptions(req.query.expiresIn), request);
+      }
       return refreshSession(app.db, token, tokenOptions(req.query.expiresIn));
     },
+  );
+
+  app.post(
+    '/api/auth/mobile-token',
+    {
+      // SPEC §2.6: 'Login to mobile' needs update on Alert and the zone flag showProtectAppQrLogin.
+      config: {
+        auth: 'authenticated',
+        permission: ['update', 'Alert'],
+        featureFlag: 'showProtectAppQrLogin',
+      },
+      schema: { response: { 200: mobileTokenSchema, 401: errorSchema, 403: errorSchema } },
+    },
+    async (req) => issueMobileToken(app.db, actorOf(req), { publicUrl: app.config.publicUrl }),
   );
 
   app.post(

@@ -4,7 +4,6 @@ export * from '../platform/db/tables';
 export * from '../roles/tables';
 export * from '../users/tables';
 export * from '../auth/tables';
-export * from '../auth/sso-tables';
 export * from '../keys/tables';
 export * from '../tags/tables';
 export * from '../gateways/tables';

@@ -30,6 +30,16 @@ export type Config = {
   notify: Record<string, string>;
 };
 
+/**
+ * Where people reach the console (alert links, single sign-on's addresses): PUBLIC_URL, else the
+ * address the server listens on.
+ */
+export function publicBase(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
 /** Only this machine reaches a server started without HOST: the demo's password is published. */
 export const DEFAULT_HOST = '127.0.0.1';
 

@@ -9,7 +9,7 @@ import {
   type ZoneUpdateBody,
 } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
-import { apiKeys, gateways, tags, users, zones } from '../db/schema';
+import { apiKeys, gateways, signInProviders, tags, users, zones } from '../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { writeAudit } from '../platform/audit';
 import { mergePatch } from '../platform/config-merge';
@@ -60,6 +60,7 @@ export async function createZone(db: Db, actor: Actor, body: ZoneCreateBody): Pr
   const id = crypto.randomUUID();
   return db.transaction(async (tx) => {
     if (body.slug) await assertSlugFree(tx as unknown as Db, body.slug);
+    await assertProvidersConfigured(tx as unknown as Db, id, body.auth?.methods ?? []);
     const [row] = await tx
       .insert(zones)
       .values({
@@ -78,6 +79,22 @@ export async function createZone(db: Db, actor: Actor, body: ZoneCreateBody): Pr
   });
 }
 
+/** Issue 17: single sign-on is enabled only once its provider is configured on the zone. */
+async function assertProvidersConfigured(db: Db, zoneId: string, methods: readonly string[]): Promise<void> {
+  const needed = methods.filter((m) => m === 'saml' || m === 'google');
+  if (needed.length === 0) return;
+  const configured = await db
+    .select({ kind: signInProviders.kind })
+    .from(signInProviders)
+    .where(and(eq(signInProviders.zoneId, zoneId), inArray(signInProviders.kind, needed)));
+  const missing = needed.filter((m) => !configured.some((c) => c.kind === m));
+  if (missing.length > 0)
+    throw badRequest(
+      `Configure ${missing.map((m) => (m === 'saml' ? 'SAML' : 'OpenID (Google)')).join(' and ')} sign-in on this zone before enabling it`,
+      'auth.methods',
+    );
+}
+
 export async function updateZone(db: Db, actor: Actor, id: string, body: ZoneUpdateBody): Promise<Zone> {
   const { scope } = actor.caller;
   return db.transaction(async (txn) => {
@@ -91,7 +108,10 @@ export async function updateZone(db: Db, actor: Actor, id: string, body: ZoneUpd
       changes.config = mergePatch(before.config, body.config);
       assertUnitConfig(before.level, changes.config);
     }
-    if (body.auth !== undefined) changes.auth = mergePatch(before.auth, body.auth);
+    if (body.auth !== undefined) {
+      changes.auth = mergePatch(before.auth, body.auth);
+      await assertProvidersConfigured(tx, id, (changes.auth as { methods?: string[] }).methods ?? []);
+    }
     if (body.slug !== undefined && body.slug !== before.slug) {
       if (body.slug) await assertSlugFree(tx, body.slug, id);
       changes.slug = body.slug;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, gateways, zones } from '../../src/db/schema';
+import { auditLog, gateways, signInProviders, zones } from '../../src/db/schema';
 import { getTestApp, signIn, zoneIdByName } from '../helpers/app';
 
 let app: FastifyInstance;
@@ -185,5 +185,33 @@ describe('cross-organisation isolation (every zone route)', () => {
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain('Demo Hospital');
     expect(file.body).not.toContain('Acme');
+  });
+});
+
+describe('sign-in methods (issue 17)', () => {
+  it('enables single sign-on only once its provider is configured on the zone', async () => {
+    const site = await zoneId('Main Campus');
+    const refused = await put(site, { auth: { methods: ['saml', 'password'] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      reason: 'Configure SAML sign-in on this zone before enabling it',
+      field: 'auth.methods',
+    });
+    const created = await post({
+      name: 'SSO Site',
+      level: 'site',
+      parent: (await zoneId('Demo Hospital'))!,
+      auth: { methods: ['google'] },
+    });
+    expect(created.statusCode).toBe(400);
+    await app.db.insert(signInProviders).values({ zoneId: site!, kind: 'saml', settings: {} });
+    try {
+      const enabled = await put(site, { auth: { methods: ['saml', 'password'] } });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      expect(enabled.json().auth).toEqual({ methods: ['saml', 'password'] });
+    } finally {
+      await put(site, { auth: { methods: null } });
+      await app.db.delete(signInProviders).where(eq(signInProviders.zoneId, site!));
+    }
   });
 });

@@ -9,7 +9,7 @@ export const IDLE_TOTAL_S = IDLE_TIMEOUT_S + IDLE_COUNTDOWN_S;
 /** SPEC §7, §9: GET auth/token timeout. */
 export const TOKEN_REFRESH_TIMEOUT_MS = 60_000;
 /**
- * SPEC §2.6, §7, §9: the 'Login to mobile' QR code (and its refresh token) is valid 60 s.
- * Used by the nav bar's 'Login to mobile' menu entry (SPEC §2.6), still to come.
+ * SPEC §2.6, §7, §9: the 'Login to mobile' QR code (and its one-time token) is valid 60 s
+ * (mobile-login.ts MOBILE_QR_TTL_MS).
  */
 export const MOBILE_LOGIN_QR_LIFETIME_S = 60;

@@ -13,6 +13,8 @@ export const authConfigSchema = z.object({
   methods: z.array(signInMethodSchema),
   slug: z.string(),
   name: z.string(),
+  /** Issue 17: how the login screen names the OpenID provider ('Google', else the issuer's host). */
+  labels: z.object({ google: z.string().optional() }).optional(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
