@@ -17,6 +17,13 @@ function buildHash(): Plugin {
 
 export default defineConfig({
   plugins: [react(), buildHash()],
-  server: { proxy: { '/api': 'http://localhost:8080', '/hash.json': 'http://localhost:8080' } },
+  server: {
+    // The API, the build hash, and single sign-on's browser routes (/auth/saml, /auth/google).
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/hash.json': 'http://localhost:8080',
+      '/auth': 'http://localhost:8080',
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
 });

@@ -2,12 +2,20 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AuthConfig, Me, RoleBody, TokenData } from '@vigil/domain';
 import { api, type ListPage } from './client';
 
+/**
+ * GET auth/config, with issue 17's `labels` (how the login screen names the OpenID provider) read as
+ * optional: a server without single sign-on answers none.
+ */
+export type LoginConfig = AuthConfig & { labels?: { google?: string } };
+
 /** SPEC §7 Auth and session. */
 export const authApi = {
   config: (authSlug: string | undefined, signal?: AbortSignal) =>
-    api.get<AuthConfig>('auth/config', { query: { authSlug }, auth: false, signal }),
+    api.get<LoginConfig>('auth/config', { query: { authSlug }, auth: false, signal }),
   password: (slug: string, body: { username: string; password: string }, after?: string) =>
     api.post<TokenData>(`auth/password/${encodeURIComponent(slug)}`, { query: { after }, body, auth: false }),
+  /** Issue 17: trades the one-time code a single sign-on ends with for the session's tokens. */
+  exchange: (code: string) => api.post<TokenData>('auth/exchange', { body: { code }, auth: false }),
   logout: () => api.post<void>('auth/logout'),
   me: (role?: string) => api.get<Me>('users/me', { query: { role } }),
   roles: () => api.get<ListPage<RoleBody>>('roles'),

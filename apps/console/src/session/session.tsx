@@ -23,6 +23,11 @@ type SessionApi = {
   /** Signs in with the password method; throws the ApiError for the login screen's message. */
   signInWithPassword(slug: string, username: string, password: string): Promise<void>;
   signInWithKey(slug: string, key: string): Promise<void>;
+  /**
+   * Issue 17: ends a single sign-on, trading the one-time code the server sent the browser back with
+   * for the tokens; throws the ApiError (401 for a used, expired or unknown code) for the message.
+   */
+  signInWithCode(slug: string, code: string): Promise<void>;
   /** SPEC §4: clears tokens, session storage and user even when the server call fails. */
   signOut(): Promise<void>;
   /** SPEC §2.2: overrides the role for this session where the server allows it. */
@@ -103,6 +108,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         sessionStore.clear();
         sessionStore.setSlug(slug);
         const tokens = await authApi.password(slug, { username, password });
+        sessionStore.setTokens(tokens);
+        await finishSignIn(setSession);
+      },
+      async signInWithCode(slug, code) {
+        sessionStore.clear();
+        sessionStore.setSlug(slug);
+        const tokens = await authApi.exchange(code);
         sessionStore.setTokens(tokens);
         await finishSignIn(setSession);
       },

@@ -14,6 +14,7 @@ export function signedInSession(me: Me, rules: readonly RawRule[]): SessionValue
     session: { status: 'signedIn', me, ability: abilityFor(rules) },
     signOut: vi.fn(async () => {}),
     signInWithPassword: vi.fn(async () => {}),
+    signInWithCode: vi.fn(async () => {}),
     signInWithKey: vi.fn(async () => {}),
     overrideRole: vi.fn(async () => {}),
     reload: vi.fn(async () => {}),

@@ -11,9 +11,13 @@ export function loginErrorMessage(error: unknown): string {
   return LOGIN_MESSAGES.problem;
 }
 
-/** SPEC §8: messages the login URL itself asks for (`authError=1`, `authFail=1`). */
+/**
+ * SPEC §8: messages the login URL itself asks for (`authError=1`, `authFail=1`); a single sign-on
+ * refused because the user belongs to another organisation comes back with `authFail=1&reason=zone`.
+ */
 export function loginUrlMessage(query: URLSearchParams): string | undefined {
-  if (query.get('authFail') === '1') return LOGIN_MESSAGES.invalid;
+  if (query.get('authFail') === '1')
+    return query.get('reason') === 'zone' ? LOGIN_MESSAGES.zone : LOGIN_MESSAGES.invalid;
   if (query.get('authError') === '1') return LOGIN_MESSAGES.problem;
   return undefined;
 }

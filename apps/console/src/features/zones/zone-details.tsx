@@ -19,6 +19,7 @@ import { ErrorPanel } from '../../ui/error-panel';
 import { confirmZoneDelete } from '../../ui/zone-node-actions';
 import { ZonePicker } from '../../ui/zone-picker';
 import { FeatureFlagsEditor } from './feature-flags-editor';
+import { SignInPanel, hasOwnSignIn } from './sign-in/sign-in-panel';
 
 type Draft = {
   name: string;
@@ -181,6 +182,7 @@ export function ZoneDetails({
         </Group>
       )}
       <FeatureFlagsEditor zoneId={z.id} flags={config.featureFlags ?? {}} editable={editable} />
+      {editable && hasOwnSignIn(z) && <SignInPanel zone={z} />}
     </Stack>
   );
 }
