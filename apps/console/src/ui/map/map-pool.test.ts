@@ -78,7 +78,8 @@ describe('takeMap / releaseMap', () => {
     const warm = maps[0]!;
     const offscreen = warm.getCanvas().parentElement!.parentElement!;
     expect(offscreen.style).toMatchObject({ position: 'fixed', width: '900px', height: '600px' });
-    expect(offscreen.getAttribute('aria-hidden')).toBe('true');
+    expect(offscreen.inert).toBe(true);
+    expect(offscreen.hasAttribute('aria-hidden')).toBe(false);
     // Not kept until it has loaded and drawn: a visit now makes its own.
     warm.fire('load');
     warm.fire('idle');

@@ -107,7 +107,10 @@ export function prepareSpareMap(
   // A map on the screen already (the console was opened on one) is the one the pool will keep.
   if (!keepAMap || spare || warming || inUse > 0) return;
   const host = document.createElement('div');
-  host.setAttribute('aria-hidden', 'true');
+  // Inert, not aria-hidden: the map's canvas is focusable, and a focusable element inside
+  // aria-hidden is an axe violation (aria-hidden-focus); inert takes it out of focus and of the
+  // accessibility tree alike.
+  host.inert = true;
   Object.assign(host.style, {
     position: 'fixed',
     left: '-10000px',
