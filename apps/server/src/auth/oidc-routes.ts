@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findSignInZone } from './saml-settings';
-import {
-  OidcRefusal,
-  acceptOidcCallback,
-  loadOidcProvider,
-  startOidcSignIn,
-  takeOidcRequest,
-} from './oidc-signin';
-import { loginUrl, refuseSignIn } from './sso-finish';
+import { OidcRefusal, acceptOidcCallback, loadOidcProvider, startOidcSignIn } from './oidc-signin';
+import { loginUrl, refuseSignIn, takeSignInRequest } from './sso-finish';
 
 // Issue 17, OpenID Connect ('Google'): the browser's way to the provider and back (/auth/google/…,
 // outside /api: no slug header, no credentials: these are top-level navigations, SPEC §7). Every
@@ -71,7 +65,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // Used before anything else is read: a callback that fails still spends its sign-in.
       const state = req.query.state;
-      const request = state ? await takeOidcRequest(app.db, zone, state) : undefined;
+      const request = state ? await takeSignInRequest(app.db, zone, 'google', state) : undefined;
       if (!request) return refuse('state', 'State unknown, expired or already used');
       const provider = await loadOidcProvider(app.db, zone);
       if (!provider) return refuse('disabled', 'Google sign-in is not enabled or not configured');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { SSO_REQUEST_TTL_MS, emailInDomains } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
@@ -81,29 +81,10 @@ export async function startOidcSignIn(
     .toString();
 }
 
-/** The sign-in a callback's `state` names, marked used: a second callback with it finds nothing. */
-export async function takeOidcRequest(db: Db, zone: ZoneRow, state: string) {
-  const now = new Date();
-  const [row] = await db
-    .update(signInRequests)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(signInRequests.state, state),
-        eq(signInRequests.zoneId, zone.id),
-        eq(signInRequests.kind, 'google'),
-        isNull(signInRequests.usedAt),
-        gt(signInRequests.expiresAt, now),
-      ),
-    )
-    .returning();
-  return row;
-}
-
 type SignInRequestRow = typeof signInRequests.$inferSelect;
 
 /**
- * GET /auth/google/{slug}/callback after takeOidcRequest: completes that sign-in with the provider
+ * GET /auth/google/{slug}/callback after takeSignInRequest: completes that sign-in with the provider
  * and signs the person in (sso-finish.ts), answering the /login address. Throws OidcRefusal.
  */
 export async function acceptOidcCallback(

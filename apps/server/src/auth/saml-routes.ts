@@ -5,9 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '@vigil/domain';
 import { notFound } from '../platform/errors';
 import { findSignInZone, loadSamlSettings } from './saml-settings';
-import { SamlRefusal, acceptSamlResponse, startSamlSignIn, takeSamlRequest } from './saml-signin';
+import { SamlRefusal, acceptSamlResponse, startSamlSignIn } from './saml-signin';
 import { loadSpKey, spEndpoints, spMetadataXml } from './saml-sp';
-import { loginUrl, refuseSignIn } from './sso-finish';
+import { loginUrl, refuseSignIn, takeSignInRequest } from './sso-finish';
 
 // Issue 17, SAML 2.0: the browser's way to the IdP and back (/auth/saml/…, outside /api: no slug
 // header, no credentials: these are top-level navigations), and Vigil's SP metadata. Every answer
@@ -53,7 +53,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.redirect(await refuseSignIn(app.db, ctx, { zone, slug, method: 'saml', reason, detail }));
 
     // Used before anything else is read: a response that fails still spends its sign-in.
-    const request = relayState ? await takeSamlRequest(app.db, zone, relayState) : undefined;
+    const request = relayState ? await takeSignInRequest(app.db, zone, 'saml', relayState) : undefined;
     if (!request) return refuse('state', 'RelayState unknown, expired or already used');
     const settings = await loadSamlSettings(app.db, zone);
     if (!settings) return refuse('disabled', 'SAML is not enabled or not configured');

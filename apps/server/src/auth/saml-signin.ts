@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { SSO_REQUEST_TTL_MS } from '@vigil/domain';
@@ -94,29 +94,10 @@ export async function startSamlSignIn(
   return saml.getAuthorizeUrlAsync(state, undefined, {});
 }
 
-/** The sign-in a RelayState names, marked used: a second POST with it finds nothing. */
-export async function takeSamlRequest(db: Db, zone: ZoneRow, relayState: string) {
-  const now = new Date();
-  const [row] = await db
-    .update(signInRequests)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(signInRequests.state, relayState),
-        eq(signInRequests.zoneId, zone.id),
-        eq(signInRequests.kind, 'saml'),
-        isNull(signInRequests.usedAt),
-        gt(signInRequests.expiresAt, now),
-      ),
-    )
-    .returning();
-  return row;
-}
-
 type SignInRequestRow = typeof signInRequests.$inferSelect;
 
 /**
- * POST /auth/saml/{slug}/acs after takeSamlRequest: verifies the response for that sign-in and signs
+ * POST /auth/saml/{slug}/acs after takeSignInRequest: verifies the response for that sign-in and signs
  * the person in (sso-finish.ts). Throws SamlRefusal for a response Vigil does not accept.
  */
 export async function acceptSamlResponse(

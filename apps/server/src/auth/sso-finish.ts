@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AUTH_CODE_TTL_MS, type Provisioning } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import type { ZoneRow } from '../platform/caller';
-import { authCodes, users, zones } from '../db/schema';
+import { authCodes, signInRequests, users, zones } from '../db/schema';
 import { writeAudit } from '../platform/audit';
 import { randomSecret, sha256 } from '../platform/crypto';
 
@@ -186,4 +186,26 @@ async function provisionUser(
     );
     return made.id;
   });
+}
+
+/**
+ * The sign-in a `state` (SAML's RelayState, OpenID's state) names for this zone and kind, marked
+ * used in the same statement: a second answer with it finds nothing, nor does an expired one.
+ */
+export async function takeSignInRequest(db: Db, zone: ZoneRow, kind: 'saml' | 'google', state: string) {
+  const now = new Date();
+  const [row] = await db
+    .update(signInRequests)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(signInRequests.state, state),
+        eq(signInRequests.zoneId, zone.id),
+        eq(signInRequests.kind, kind),
+        isNull(signInRequests.usedAt),
+        gt(signInRequests.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
 }

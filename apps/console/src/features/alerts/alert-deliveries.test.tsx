@@ -4,29 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { Delivery, RawRule } from '@vigil/domain';
 import { ALERT_DELIVERIES_POLL_MS, notificationQueries } from '../../api/notifications';
+import { deliveryFixture } from '../../test/delivery-fixtures';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderSignedIn } from '../../test/signed-in';
 import { AlertDeliveries } from './alert-deliveries';
 
 const RESPONDER: RawRule[] = [{ action: ['list', 'read', 'update'], subject: 'Alert' }];
 
-const delivery = (d: Partial<Delivery> & { id: string }): Delivery => ({
-  recipient: 'Ward 3 desk (E-mail)',
-  subscriptionId: 's-1',
-  alertId: 'a-1',
-  mode: 'help',
-  moment: 'created',
-  subject: 'Help: Jane Doe in Ward 3',
-  channel: 'email',
-  address: 'ward3@example.org',
-  state: 'delivered',
-  attempts: 1,
-  lastError: null,
-  createdAt: '2026-06-01T10:00:00.000Z',
-  dueAt: '2026-06-01T10:00:00.000Z',
-  deliveredAt: '2026-06-01T10:00:01.000Z',
-  ...d,
-});
+const delivery = deliveryFixture;
 
 function serve(rows: Delivery[]) {
   const queries: URLSearchParams[] = [];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChannelHealth, Delivery, RawRule } from '@vigil/domain';
+import type { ChannelHealth, RawRule } from '@vigil/domain';
+import { deliveryFixture } from '../../test/delivery-fixtures';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderSignedIn } from '../../test/signed-in';
 import { ChannelFailingBanner } from './channel-banner';
@@ -11,26 +12,6 @@ const ADMIN: RawRule[] = [
   { action: ['list', 'read', 'update', 'delete'], subject: ['Subscription', 'Alert'] },
 ];
 const RESPONDER: RawRule[] = [{ action: ['list', 'read', 'update'], subject: 'Alert' }];
-
-function deliveryFixture(d: Partial<Delivery> & { id: string }): Delivery {
-  return {
-    recipient: 'Ward 3 desk (E-mail)',
-    subscriptionId: 's-1',
-    alertId: 'a-1',
-    mode: 'help',
-    moment: 'created',
-    subject: 'Help: Jane Doe in Ward 3',
-    channel: 'email',
-    address: 'ward3@example.org',
-    state: 'delivered',
-    attempts: 1,
-    lastError: null,
-    createdAt: '2026-06-01T10:00:00.000Z',
-    dueAt: '2026-06-01T10:00:00.000Z',
-    deliveredAt: '2026-06-01T10:00:01.000Z',
-    ...d,
-  };
-}
 
 describe('the notification log (issue 16, /log/notifications)', () => {
   it('shows each delivery: who, what, channel, address, state, attempts, last error and times', async () => {
