@@ -20,6 +20,9 @@ export type SignInProviderKind = 'saml' | 'google';
 
 const oneSaml: z.ZodType<SamlProvider> = samlProviderSchema;
 const oneOidc: z.ZodType<OidcProvider> = oidcProviderSchema;
+/** The server answers GET with null while a provider is not configured. */
+const maybeSaml: z.ZodType<SamlProvider | null> = samlProviderSchema.nullable();
+const maybeOidc: z.ZodType<OidcProvider | null> = oidcProviderSchema.nullable();
 
 export const signInProviderKeys = {
   all: ['signInProviders'] as const,
@@ -29,7 +32,7 @@ export const signInProviderKeys = {
 const providerPath = (zoneId: string, kind: SignInProviderKind) =>
   `zones/${encodeURIComponent(zoneId)}/sign-in/${kind}`;
 
-/** A provider not configured yet is a 404: the console shows it as none, not as a failure. */
+/** A provider not configured yet (null, or a 404 from an older server): none, not a failure. */
 async function orNone<T>(load: Promise<T>): Promise<T | null> {
   try {
     return await load;
@@ -43,12 +46,12 @@ export const signInProviderQueries = {
   saml: (zoneId: string) =>
     queryOptions({
       queryKey: signInProviderKeys.one(zoneId, 'saml'),
-      queryFn: ({ signal }) => orNone(api.get(providerPath(zoneId, 'saml'), { signal, schema: oneSaml })),
+      queryFn: ({ signal }) => orNone(api.get(providerPath(zoneId, 'saml'), { signal, schema: maybeSaml })),
     }),
   google: (zoneId: string) =>
     queryOptions({
       queryKey: signInProviderKeys.one(zoneId, 'google'),
-      queryFn: ({ signal }) => orNone(api.get(providerPath(zoneId, 'google'), { signal, schema: oneOidc })),
+      queryFn: ({ signal }) => orNone(api.get(providerPath(zoneId, 'google'), { signal, schema: maybeOidc })),
     }),
 };
 

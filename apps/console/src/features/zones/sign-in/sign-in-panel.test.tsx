@@ -53,7 +53,7 @@ const OIDC: OidcProvider = {
 type Request = { method: string; path: string; body: unknown };
 
 /**
- * The sign-in provider API of one zone over `fetch`: each provider as given (none: a 404), PUT
+ * The sign-in provider API of one zone over `fetch`: each provider as given (none: null, as the server answers), PUT
  * answering `answer` (the saved provider by default), DELETE forgetting it; zone PUTs echo the zone.
  */
 function serveProviders(
@@ -73,7 +73,7 @@ function serveProviders(
       'saml' | 'google' | undefined;
     if (kind && method === 'GET') {
       if (start.fail === kind) return json({ reason: 'Database unavailable' }, 503);
-      return providers[kind] ?? json({ reason: 'Not configured' }, 404);
+      return providers[kind] ?? null;
     }
     if (kind && method === 'PUT') {
       if (answer[kind]) return answer[kind];
