@@ -1,5 +1,6 @@
 import {
   Modal,
+  Notification,
   createTheme,
   darken,
   luminance,
@@ -23,6 +24,10 @@ export const theme = createTheme({
   components: {
     // Mantine's modal close button is an icon without a name (axe: button-name, serious).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // So is a notification's (the green 'saved' toasts): axe flagged it on every screen showing one.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
   },
 });
 
