@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { SamlProvider, samlProviderBodySchema } from '@vigil/domain';
+import { SAML_METADATA_MISSING, type SamlProvider, type samlProviderBodySchema } from '@vigil/domain';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client';
 import type { Actor } from '../platform/caller';
@@ -171,7 +171,10 @@ export async function getSamlProvider(db: Db, config: Config, actor: Actor, zone
   return stored ? toApi(stored, await samlServiceProvider(db, config, zone.slug)) : null;
 }
 
-/** PUT /api/zones/{id}/sign-in/saml: reads the metadata and keeps what the sign-in needs; audited. */
+/**
+ * PUT /api/zones/{id}/sign-in/saml: reads the metadata and keeps what the sign-in needs; audited.
+ * Without metadata the IdP read before is kept (the mapping or provisioning changes alone).
+ */
 export async function putSamlProvider(
   db: Db,
   config: Config,
@@ -180,8 +183,8 @@ export async function putSamlProvider(
   body: SamlBody,
 ): Promise<SamlProvider> {
   const zone = await providerZone(db, actor.caller.scope, zoneId);
-  const settings: SamlProviderSettings = {
-    idp: parseIdpMetadata(body.metadataXml),
+  const read = body.metadataXml === undefined ? undefined : parseIdpMetadata(body.metadataXml);
+  const mapping = {
     emailAttribute: body.emailAttribute,
     nameAttribute: body.nameAttribute,
     provisioning: await checkProvisioning(db, actor.caller, zone, body.provisioning),
@@ -189,7 +192,9 @@ export async function putSamlProvider(
   const sp = await samlServiceProvider(db, config, zone.slug);
   return db.transaction(async (tx) => {
     const before = await loadProvider(tx, zone.id, 'saml');
-    const stored = await saveProvider(tx, zone.id, 'saml', settings, null);
+    const idp = read ?? before?.settings.idp;
+    if (!idp) throw invalid(SAML_METADATA_MISSING);
+    const stored = await saveProvider(tx, zone.id, 'saml', { idp, ...mapping }, null);
     await writeAudit(tx, actor, {
       entity: 'signInProvider',
       entityId: `${zone.id}:saml`,

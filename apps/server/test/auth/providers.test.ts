@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAML_METADATA_MISSING } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, signInProviders, zones } from '../../src/db/schema';
@@ -158,6 +159,39 @@ describe('SAML: the identity provider read from its metadata', () => {
       .limit(1);
     expect(audit).toMatchObject({ actor: expect.any(String), orgId: demoOrgId });
     expect(JSON.stringify(audit!.after)).not.toContain('BEGIN CERTIFICATE');
+  });
+
+  it('keeps the IdP it read when a save leaves the metadata out; a first save needs it (400)', async () => {
+    const mapping = {
+      emailAttribute: 'email',
+      nameAttribute: 'displayName',
+      provisioning: { mode: 'existing' },
+    };
+    const kept = await put(siteId, 'saml', mapping);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      idp: { entityId: idp.entityId, ssoUrl: idp.ssoUrl },
+      emailAttribute: 'email',
+      nameAttribute: 'displayName',
+    });
+
+    // A site without a provider yet: there is nothing to keep, and nothing is saved.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/zones',
+      headers: admin,
+      payload: { name: unique('Provider site '), level: 'site', parent: demoOrgId, slug: unique('prov-') },
+    });
+    expect(other.statusCode).toBe(200);
+    const otherId = other.json().id as string;
+    try {
+      const refused = await put(otherId, 'saml', mapping);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ reason: SAML_METADATA_MISSING, field: 'metadataXml' });
+      expect((await app.inject({ url: url(otherId, 'saml'), headers: admin })).json()).toBeNull();
+    } finally {
+      await app.db.delete(zones).where(eq(zones.id, otherId));
+    }
   });
 
   it('reads prefixed metadata inside an EntitiesDescriptor, and a key without `use`', async () => {

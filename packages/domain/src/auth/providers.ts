@@ -26,12 +26,20 @@ const attributeName = z
   .transform((s) => s.trim())
   .pipe(z.string().min(1, 'Name the attribute'));
 
-/** PUT /api/zones/{id}/sign-in/saml: the IdP's metadata XML (uploaded or pasted) and the mapping. */
+/** What the SAML form says when there is no metadata to read (nor any kept from before). */
+export const SAML_METADATA_MISSING = 'Paste or upload the identity provider’s metadata';
+
+/**
+ * PUT /api/zones/{id}/sign-in/saml: the IdP's metadata XML (uploaded or pasted) and the mapping.
+ * Without `metadataXml` a provider already set up keeps the IdP read from its metadata before (to
+ * change the mapping or provisioning alone); a first save needs it (400 otherwise).
+ */
 export const samlProviderBodySchema = z.strictObject({
   metadataXml: z
     .string()
     .max(512 * 1024)
-    .min(1, 'Paste or upload the identity provider’s metadata'),
+    .min(1, SAML_METADATA_MISSING)
+    .optional(),
   emailAttribute: attributeName.default('email'),
   nameAttribute: attributeName.default('displayName'),
   provisioning: provisioningSchema,

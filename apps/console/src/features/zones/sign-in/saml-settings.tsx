@@ -106,7 +106,8 @@ function SamlForm({
 
   async function submit() {
     const body: SamlProviderBody = {
-      metadataXml,
+      // Left empty on a provider already set up: the server keeps the IdP it read before.
+      metadataXml: provider && !metadataXml.trim() ? undefined : metadataXml,
       emailAttribute,
       nameAttribute,
       provisioning: provisioningBody(provisioning),
@@ -168,10 +169,10 @@ function SamlForm({
         label="Identity provider metadata (XML)"
         description={
           provider
-            ? 'Vigil keeps what it read from the metadata, not the file: paste or upload it again to save changes.'
+            ? 'Leave it empty to keep the identity provider read before; paste or upload new metadata when its certificate or address changes.'
             : 'The EntityDescriptor your identity provider publishes.'
         }
-        required
+        required={!provider}
         // Not autosize: it measures fonts the page may not have loaded; a fixed box suits pasted XML.
         rows={6}
         ff="monospace"

@@ -135,9 +135,32 @@ describe('SignInPanel — SAML', () => {
     expect(screen.getByText(SAML.sp.acsUrl)).toBeInTheDocument();
     for (const name of ['entity id', 'assertion consumer service url', 'metadata url', 'certificate'])
       expect(screen.getByRole('button', { name: `Copy ${name}` })).toBeInTheDocument();
-    // The form starts again from what was saved: the metadata is asked for anew.
+    // The form starts again from what was saved, the metadata box empty: left so, the IdP is kept.
     expect(screen.getByLabelText(/^Identity provider metadata/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Remove SAML' })).toBeInTheDocument();
+  });
+
+  it('changes the provisioning of a provider set up without pasting the metadata again', async () => {
+    const server = serveProviders({ saml: SAML });
+    openPanel();
+
+    const metadata = await screen.findByLabelText(/^Identity provider metadata/);
+    expect(metadata).not.toBeRequired();
+    expect(metadata).toHaveAccessibleDescription(expect.stringContaining('Leave it empty to keep'));
+    const saml = screen.getByRole('region', { name: 'Single sign-on (SAML)' });
+    await userEvent.click(within(saml).getByLabelText('Create their user'));
+    await userEvent.click(within(saml).getByRole('combobox', { name: /^Role of a created user/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'security' }));
+    await userEvent.click(within(saml).getByRole('button', { name: 'Save SAML' }));
+
+    expect(await screen.findByText('SAML sign-in saved')).toBeInTheDocument();
+    expect(server.sent('PUT', '/api/zones/org/sign-in/saml').map((r) => r.body)).toEqual([
+      {
+        emailAttribute: SAML.emailAttribute,
+        nameAttribute: SAML.nameAttribute,
+        provisioning: { mode: 'create', role: 'security', location: [] },
+      },
+    ]);
   });
 
   it('reads an uploaded metadata file and creates new users with a role and a location', async () => {
