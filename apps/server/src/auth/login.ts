@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { credentials, loginFailures, users, zones } from '../db/schema';
@@ -10,6 +10,17 @@ import type { ZoneRow } from '../platform/caller';
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
+/** The zone a sign-in slug names: an organisation, or a site with its own slug. */
+export async function findSignInZone(db: Db, slug: string): Promise<ZoneRow | undefined> {
+  // Read here, not through the slug cache: a sign-in is rare, and a method just turned off must stop it.
+  const [zone] = await db
+    .select()
+    .from(zones)
+    .where(and(eq(zones.slug, slug), inArray(zones.level, ['org', 'site'])))
+    .limit(1);
+  return zone;
+}
+
 /** Methods a zone offers (SPEC §2.3), in its order; password then key unless configured. */
 export function signInMethods(org: ZoneRow): string[] {
   const methods = (org.auth as { methods?: string[] }).methods;
@@ -17,12 +28,13 @@ export function signInMethods(org: ZoneRow): string[] {
 }
 
 /**
- * Checks a password login for an organisation. Failures are counted per (account, client), so a
- * stranger elsewhere cannot lock a responder out. Answers the user id on success.
+ * Checks a password login at an organisation (or a site with its own slug): its users, and staff
+ * above it, may sign in. Failures are counted per (account, client), so a stranger elsewhere cannot
+ * lock a responder out. Answers the user id on success.
  */
 export async function checkPasswordLogin(
   db: Db,
-  org: ZoneRow,
+  zone: ZoneRow,
   input: { username: string; password: string; client: string },
 ): Promise<string> {
   const account = input.username.trim().toLowerCase();
@@ -46,8 +58,8 @@ export async function checkPasswordLogin(
     .innerJoin(zones, eq(zones.id, users.zoneId))
     .where(eq(sql`lower(${users.email})`, account))
     .limit(1);
-  // A user belongs to the organisation when its zone lies inside it or above it (internal staff).
-  const belongs = row && (row.path.includes(org.id) || org.path.includes(row.path[row.path.length - 1]!));
+  // A user belongs to the zone when its zone lies inside it or above it (internal staff).
+  const belongs = row && (row.path.includes(zone.id) || zone.path.includes(row.path[row.path.length - 1]!));
   const ok =
     row && belongs
       ? await verifyPassword(input.password, row.hash)

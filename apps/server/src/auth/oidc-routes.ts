@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findSignInZone } from './saml-settings';
+import { findSignInZone } from './login';
 import { OidcRefusal, acceptOidcCallback, loadOidcProvider, startOidcSignIn } from './oidc-signin';
 import { loginUrl, refuseSignIn, takeSignInRequest } from './sso-finish';
 

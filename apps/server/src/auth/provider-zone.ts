@@ -8,7 +8,7 @@ import { isZoneInScope, type Scope } from '../platform/scope';
 import { assertAssignable } from '../roles';
 
 // Issue 17: single sign-on is configured on an organisation, or on a site that has a slug of its
-// own (it then has a login page of its own, /login?authSlug=…; saml-settings.ts findSignInZone).
+// own (it then has a login page of its own, /login?authSlug=…; login.ts findSignInZone).
 // Any other zone has no login page, so a provider there could never be used.
 
 /** The levels a sign-in provider may be configured on (with a slug). */

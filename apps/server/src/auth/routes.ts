@@ -11,10 +11,9 @@ import {
 } from '@vigil/domain';
 import { HttpError, notFound, unauthorized } from '../platform/errors';
 import { actorOf, callerOf } from '../platform/access';
-import { checkPasswordLogin, signInMethods } from './login';
+import { checkPasswordLogin, findSignInZone, signInMethods } from './login';
 import { refreshSession, revokeSession, startSession } from './sessions';
 import { isMobileToken, issueMobileToken, redeemMobileToken } from './mobile-token';
-import { findOrgBySlug } from '../platform/organisations';
 import { signInLabels } from './provider-oidc';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,13 +30,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: authConfigQuerySchema, response: { 200: authConfigSchema, 404: errorSchema } },
     },
     async (req) => {
-      const org = await findOrgBySlug(app.db, req.query.authSlug || app.config.defaultSlug);
-      if (!org) throw notFound('Unknown organisation');
-      const labels = await signInLabels(app.db, org);
+      // An organisation, or a site with its own slug and sign-in methods (issue 17).
+      const zone = await findSignInZone(app.db, req.query.authSlug || app.config.defaultSlug);
+      if (!zone) throw notFound('Unknown organisation');
+      const labels = await signInLabels(app.db, zone);
       return {
-        methods: signInMethods(org) as never,
-        slug: org.slug ?? '',
-        name: org.name,
+        methods: signInMethods(zone) as never,
+        slug: zone.slug ?? '',
+        name: zone.name,
         ...(labels ? { labels } : {}),
       };
     },
@@ -55,12 +55,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const org = await findOrgBySlug(app.db, req.params.slug);
-      if (!org) throw unauthorized('Unknown organisation');
-      if (!signInMethods(org).includes('password')) {
+      // The zone whose login screen this is: its methods decide, and its users (or staff above it) may sign in.
+      const zone = await findSignInZone(app.db, req.params.slug);
+      if (!zone) throw unauthorized('Unknown organisation');
+      if (!signInMethods(zone).includes('password')) {
         throw new HttpError(403, 'Password sign-in is not enabled for this organisation', 'method_disabled');
       }
-      const userId = await checkPasswordLogin(app.db, org, { ...req.body, client: req.ip });
+      const userId = await checkPasswordLogin(app.db, zone, { ...req.body, client: req.ip });
       return startSession(app.db, userId, tokenOptions());
     },
   );

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { certificateInfoSchema, provisioningSchema } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import type { ZoneRow } from '../platform/caller';
-import { signInProviders, zones } from '../db/schema';
+import { signInProviders } from '../db/schema';
 import { signInMethods } from './login';
 
 // What a SAML sign-in reads of an organisation's provider (sign_in_providers, kind 'saml'): the IdP
@@ -23,17 +23,6 @@ export const samlSettingsSchema = z.object({
   provisioning: provisioningSchema,
 });
 export type SamlSettings = z.infer<typeof samlSettingsSchema>;
-
-/** The zone a sign-in slug names: an organisation, or a site with its own slug. */
-export async function findSignInZone(db: Db, slug: string): Promise<ZoneRow | undefined> {
-  // Read here, not through the slug cache: a sign-in is rare, and a method just turned off must stop it.
-  const [zone] = await db
-    .select()
-    .from(zones)
-    .where(and(eq(zones.slug, slug), inArray(zones.level, ['org', 'site'])))
-    .limit(1);
-  return zone;
-}
 
 /**
  * The zone's SAML settings when SAML is one of its sign-in methods and a provider is configured;

@@ -132,7 +132,8 @@ export async function updateZone(db: Db, actor: Actor, id: string, body: ZoneUpd
     const [row] = await tx.update(zones).set(changes).where(eq(zones.id, id)).returning();
     await writeAudit(tx, actor, { entity: 'zone', entityId: id, action: 'update', before, after: row });
     await cascadeUnitState(tx, actor, before, row!);
-    if (before.level === 'org') orgBySlugCache.delete();
+    // A site's own slug stands for its organisation in requests (platform/organisations.ts).
+    if (before.level === 'org' || before.level === 'site') orgBySlugCache.delete();
     return toZone(row!, current.isLeaf);
   });
 }
