@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { alertRoutes } from './alerts/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { authRoutes } from './auth/routes';
 import { oidcRoutes } from './auth/oidc-routes';
 import { providerRoutes } from './auth/provider-routes';
@@ -20,6 +21,8 @@ import { notificationRoutes } from './notifications/routes';
 import { subscriptionRoutes } from './notifications/subscription-routes';
 import { peopleRoutes } from './people/routes';
 import { publicDeviceRoutes } from './public-devices/routes';
+import { reportRoutes } from './reports/routes';
+import { routineRoutes } from './reports/routine-routes';
 import { eventRoutes } from './realtime/routes';
 import { roleRoutes } from './roles/routes';
 import { distributionStationRoutes } from './stations/routes';
@@ -64,4 +67,7 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   notificationRoutes,
   alertLinkRoutes,
   videoRoutes,
+  reportRoutes,
+  routineRoutes,
+  analyticsRoutes,
 ];

@@ -20,6 +20,8 @@ export * from './permissions/role-assignment';
 export * from './permissions/feature-flags';
 
 // Areas
+export * from './analytics/contract';
+export * from './analytics/rules';
 export * from './alerts/constants';
 export * from './alerts/enums';
 export * from './alerts/alarm';
@@ -71,6 +73,8 @@ export * from './people/contract';
 export * from './plans/constants';
 export * from './plans/enums';
 export * from './public-devices/contract';
+export * from './reports/contract';
+export * from './reports/rules';
 export * from './roles/contract';
 export * from './stations/constants';
 export * from './stations/scan-mode';

@@ -46,6 +46,34 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
     'DeliveryLogScreen',
   ),
   link: screen(() => import('../features/alert-link/alert-link-screen'), 'AlertLinkScreen'),
+  reports: screen(() => import('../features/reports/reports-index-screen'), 'ReportsIndexScreen'),
+  disconnectedGateways: screen(
+    () => import('../features/reports/disconnected-gateways-screen'),
+    'DisconnectedGatewaysScreen',
+  ),
+  tagsNotSeen: screen(() => import('../features/reports/tags-not-seen-screen'), 'TagsNotSeenScreen'),
+  tagsNotSeenDetails: screen(
+    () => import('../features/reports/tags-not-seen-details-screen'),
+    'TagsNotSeenDetailsScreen',
+  ),
+  tagsReplacement: screen(
+    () => import('../features/reports/tags-replacement-screen'),
+    'TagsReplacementScreen',
+  ),
+  tagsReplacementDetails: screen(
+    () => import('../features/reports/tags-replacement-details-screen'),
+    'TagsReplacementDetailsScreen',
+  ),
+  tagsFlaggedDetails: screen(
+    () => import('../features/reports/tags-flagged-details-screen'),
+    'TagsFlaggedDetailsScreen',
+  ),
+  reportRoutine: screen(() => import('../features/reports/routine-screen'), 'RoutineScreen'),
+  analyticsIncidents: screen(() => import('../features/analytics/incidents-screen'), 'IncidentsScreen'),
+  analyticsResponseTimes: screen(
+    () => import('../features/analytics/response-times-screen'),
+    'ResponseTimesScreen',
+  ),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

@@ -1,0 +1,12 @@
+import { Text } from '@mantine/core';
+import { PageHeader } from '../../ui/page-header';
+
+/** Issue 18: placeholder until its screen is built. */
+export function TagsNotSeenScreen() {
+  return (
+    <>
+      <PageHeader title="Missing Tags" />
+      <Text c="dimmed">Being built.</Text>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// The analytics area's face to other areas (the seed's alert history).
+export {};
