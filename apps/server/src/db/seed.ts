@@ -106,6 +106,8 @@ const DEMO_TREE: ZoneSpec = {
   auth: { methods: ['password', 'key'] },
   config: {
     featureFlags: { reasonDetails: true, danger: true, export: true, tagManagement: true },
+    // Its analytics' local days (issue 18).
+    timeZone: 'America/Chicago',
     // The public device page's return contact.
     returnContact: { name: 'Demo Hospital Security', email: 'security@demo.example', phone: '+1 555 0100' },
   },

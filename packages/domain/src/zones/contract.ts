@@ -3,6 +3,7 @@ import { signInMethodSchema } from '../auth/contract';
 import { booleanParamSchema, jsonObjectSchema, listSchema, uuidSchema } from '../contract/common';
 import { categorySchema, zoneLevelSchema, zoneStateSchema, type ZoneLevel } from './enums';
 import { ZONE_NAME_MAX, parseZoneName } from './zone-name';
+import { isTimeZone } from '../csv/csv-format';
 
 /** SPEC §3 Zone config: number, category, featureFlags, geometry, planId, planBearing, state, outlet. */
 export const zoneConfigSchema = z
@@ -16,6 +17,16 @@ export const zoneConfigSchema = z
     state: zoneStateSchema.nullable().optional(),
     outlet: z.boolean().nullable().optional(),
     escalationDelayS: z.number().int().min(5).max(86_400).nullable().optional(),
+    /**
+     * Issue 18: an organisation's time zone (IANA, e.g. 'America/Chicago'): its analytics' local days
+     * and the analytics cache's midnight. UTC when unset.
+     */
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, 'Choose a time zone such as America/Chicago')
+      .nullable()
+      .optional(),
     /** Who a found device goes back to: shown on the public device page. */
     returnContact: z
       .strictObject({
