@@ -15,6 +15,7 @@ import {
   zones,
 } from './schema';
 import { hashPassword, sha256 } from '../platform/crypto';
+import { seedReportDemo } from './seed-history';
 
 /** Seed constants: the same on every fresh start, so the README can name them. */
 export const DEMO_PASSWORD = 'vigil-demo';
@@ -358,6 +359,7 @@ export async function seedDemo(db: Db): Promise<void> {
         at,
       })),
     );
+    await seedReportDemo(tx, demoId, ids, new Date());
     // The tag owners as people (one remote), and two distribution stations.
     await tx.insert(peopleTable).values(
       people.map((name, i) => ({
