@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
+  reportDetailsSchema,
   zoneCreateBodySchema,
   zoneGetQuerySchema,
   zoneListSchema,
@@ -9,6 +10,8 @@ import {
   zoneUpdateBodySchema,
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
+import { forbidden } from '../platform/errors';
+import { zoneReport } from '../reports';
 import { createZone, deleteZone, exportZones, listZones, updateZone } from './zone-writes';
 
 import { getZone } from './get-zone';
@@ -40,17 +43,29 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => exportZones(app, actorOf(req)),
   );
 
+  // SPEC §7: with `report.type` this is a report's details (issue 18), which needs read Report
+  // <field>, not read Zone: a report reader may lack the latter, so the check is made here.
   app.get(
     '/api/zones/:id',
     {
-      config: { permission: ['read', 'Zone'] },
+      config: { auth: 'authenticated' },
       schema: {
         params: idParams,
         querystring: zoneGetQuerySchema,
-        response: { 200: zoneSchema, 404: errorSchema },
+        response: {
+          200: z.union([zoneSchema, reportDetailsSchema]),
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
-    async (req) => getZone(app.db, callerOf(req).scope, req.params.id, req.query),
+    async (req) => {
+      const caller = callerOf(req);
+      if (req.query['report.type']) return zoneReport(app.db, caller, req.params.id, req.query);
+      if (!caller.ability.can('read', 'Zone')) throw forbidden('Not allowed to read Zone');
+      return getZone(app.db, caller.scope, req.params.id, req.query);
+    },
   );
 
   app.post(

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isoDateSchema, uuidSchema, zoneRefSchema } from '../contract/common';
 import { CSV_MAX_ROWS, CSV_PAGE } from '../csv/constants';
+import { isTimeZone } from '../csv/csv-format';
 import { collectionReasonSchema, collectionUrgencySchema, replacementTimelineSchema } from '../tags/enums';
 
 // Issue 18: the reports of SPEC §2.1 (System Health and Reports) — what the API takes and answers.
 // Every report reads the caller's zones under one chosen zone, over a date range [start, end] that
 // says when each row's problem began:
-//   tagsNotSeen           a tag last heard inside the range, and not for at least `periodDays` since;
+//   tagsNotSeen           a tag last heard inside the range, and not for longer than `periodDays` since;
 //   tagsFlagged           a tag flagged for collection (config.collection.at) inside the range;
 //   tagsReplacement       the same flagged tags, on the SPEC §4 replacement timeline (as of now);
 //   disconnectedGateways  a gateway last updated inside the range and silent past the threshold
@@ -31,7 +32,7 @@ export const REPORT_PERMISSION_FIELD = {
   disconnectedGateways: 'metrics',
 } as const satisfies Record<ReportType, 'tags' | 'replacement' | 'metrics'>;
 
-/** Missing tags: not heard for at least this many days (the screen's choices; default 1). */
+/** Missing tags: not heard for longer than this many days (the screen's choices; default 1). */
 export const NOT_SEEN_PERIOD_DAYS = [1, 2, 7, 14, 30, 60, 90] as const;
 export const DEFAULT_NOT_SEEN_PERIOD_DAYS = 1;
 /** The longest range a report or analytics answer covers (a little over two years). */
@@ -51,11 +52,11 @@ export const reportQuerySchema = z.strictObject({
   end: isoDateSchema,
   /** 'summary' (default): counts per child zone; 'details': the rows. */
   view: z.enum(['summary', 'details']).default('summary'),
-  /** tagsNotSeen: not heard for at least this many days (default 1). */
+  /** tagsNotSeen: not heard for longer than this many days (default 1). */
   periodDays: dayCount.optional(),
-  /** disconnectedGateways: silent for at least this many days (default DISCONNECTED_THRESHOLD_DAYS, SPEC §9). */
+  /** disconnectedGateways: silent for longer than this many days (default DISCONNECTED_THRESHOLD_DAYS, SPEC §9). */
   thresholdDays: dayCount.optional(),
-  /** tagsFlagged, tagsReplacement details: only this urgency / this timeline. */
+  /** tagsFlagged, tagsReplacement: only this urgency / this timeline / this reason (summary and details). */
   urgency: z.coerce.number().pipe(collectionUrgencySchema).optional(),
   timeline: replacementTimelineSchema.optional(),
   reason: collectionReasonSchema.optional(),
@@ -68,8 +69,29 @@ export type ReportQuery = z.input<typeof reportQuerySchema>;
 export const reportExportQuerySchema = reportQuerySchema
   .omit({ view: true, limit: true, offset: true })
   .extend({
-    timeZone: z.string().max(64).optional(),
+    /** SPEC §9: the IANA time zone the file's dates are written in (default UTC); the headers name it. */
+    timeZone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as America/Chicago').optional(),
   });
+
+/**
+ * SPEC §7 `GET zones/{id}` with `report.type`, `report.start`, `report.end` (and the other options as
+ * `report.<name>`): the report's details for zone {id}, 500 a page (`limit`, `offset`). Every key is
+ * optional here, since a zone read without `report.type` carries none; with it, start and end are
+ * required (400 naming `report.start` / `report.end`).
+ */
+export const reportZoneQuerySchema = z.object({
+  'report.type': reportTypeSchema.optional(),
+  'report.start': isoDateSchema.optional(),
+  'report.end': isoDateSchema.optional(),
+  'report.periodDays': dayCount.optional(),
+  'report.thresholdDays': dayCount.optional(),
+  'report.urgency': z.coerce.number().pipe(collectionUrgencySchema).optional(),
+  'report.timeline': replacementTimelineSchema.optional(),
+  'report.reason': collectionReasonSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(CSV_PAGE).default(CSV_PAGE),
+  offset: z.coerce.number().int().min(0).max(CSV_MAX_ROWS).default(0),
+});
+export type ReportZoneQuery = z.infer<typeof reportZoneQuerySchema>;
 
 /** One count of a summary: a child zone of the chosen zone (or the chosen zone itself, for rows placed on it). */
 export const reportCountSchema = z.object({

@@ -4,6 +4,7 @@ import { booleanParamSchema, jsonObjectSchema, listSchema, uuidSchema } from '..
 import { categorySchema, zoneLevelSchema, zoneStateSchema, type ZoneLevel } from './enums';
 import { ZONE_NAME_MAX, parseZoneName } from './zone-name';
 import { isTimeZone } from '../csv/csv-format';
+import { reportZoneQuerySchema } from '../reports/contract';
 
 /** SPEC §3 Zone config: number, category, featureFlags, geometry, planId, planBearing, state, outlet. */
 export const zoneConfigSchema = z
@@ -123,8 +124,10 @@ export const zoneSchema = zoneBaseSchema.extend({
 });
 export const zoneListSchema = listSchema(zoneSchema);
 
+/** GET zones/{id} (SPEC §7): children, context, peers; with `report.type`, a report's details (issue 18). */
 export const zoneGetQuerySchema = z.object({
   children: booleanParamSchema,
   peers: booleanParamSchema,
   context: booleanParamSchema,
+  ...reportZoneQuerySchema.shape,
 });

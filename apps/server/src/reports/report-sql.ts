@@ -1,0 +1,56 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DIAGNOSTICS_PASS_PERCENT } from '@vigil/domain';
+import { gatewayHeartbeats, gateways, tags } from '../db/schema';
+
+// The SQL of the tag and gateway fields the reports read. The tags area has no index.ts to import
+// its `tagSql` from, so `lastSeen` and `urgency` are written here exactly as tags/tag-sql.ts writes
+// them: PostgreSQL uses the expression indexes of tags/tables.ts (tags_org_last_seen_idx,
+// tags_org_urgency_idx) only for the same expression. test/reports/report-indexes.test.ts reads
+// the plans, so a change on either side that breaks this fails a test.
+
+/** state.updatedAt, the tag's last seen, as the ISO text ingest writes (sorts as time). */
+export const lastSeenSql: SQL = sql`(${tags.state}->>'updatedAt')`;
+
+/** config.collection.urgency as numeric; null when absent or not a number. */
+export const urgencySql: SQL = sql`(case when jsonb_typeof(${tags.config} #> '{collection,urgency}') = 'number' then (${tags.config} #>> '{collection,urgency}')::numeric end)`;
+
+/** An ISO time kept as JSON text, read as a time; null when it is not one (never a cast error). */
+const timeOf = (text: SQL) =>
+  sql`(case when ${text} ~ '^\\d{4}-\\d{2}-\\d{2}T' then ${text}::timestamptz end)`;
+
+/** config.collection.at (when the tag was flagged), as stored: an ISO time, with any UTC offset. */
+export const flaggedAtText: SQL = sql`(${tags.config} #>> '{collection,at}')`;
+/** config.collection.at as a time; null when absent or not an ISO time. */
+export const flaggedAtSql: SQL = timeOf(flaggedAtText);
+
+export const reasonSql: SQL = sql`(${tags.config} #>> '{collection,reason}')`;
+
+/** A gateway's last update (state.updatedAt), as ingest writes it: UTC ISO text, which sorts as time. */
+export const lastUpdateText: SQL = sql`(${gateways.state}->>'updatedAt')`;
+/** A gateway's last update as a time; null when unreadable. */
+export const lastUpdateSql: SQL = timeOf(lastUpdateText);
+
+const DAY_MS = 86_400_000;
+/**
+ * `time` (of the ISO `text`) compared with `at`. Reading text as a time costs more than the rest of
+ * a report's condition, so a text test comes first: an ISO time's text is its local time, less than
+ * a day from UTC whatever its offset, so a day's margin keeps every row the exact test keeps, and
+ * only the rows near the bound are read as times.
+ */
+export function timeCompare(text: SQL, time: SQL, op: '>=' | '<=' | '<', at: Date): SQL {
+  const margin = new Date(at.getTime() + (op === '>=' ? -DAY_MS : DAY_MS)).toISOString();
+  const rough = op === '>=' ? sql`>=` : sql`<=`;
+  return sql`(${text} collate "C" ${rough} ${margin} and ${time} ${sql.raw(op)} ${at.toISOString()}::timestamptz)`;
+}
+
+export const gatewayStateSql: SQL = sql`(${gateways.config}->>'state')`;
+
+export type DiagnosticsCheck = keyof typeof DIAGNOSTICS_PASS_PERCENT;
+export const DIAGNOSTICS_CHECKS = Object.keys(DIAGNOSTICS_PASS_PERCENT) as DiagnosticsCheck[];
+
+/** A heartbeat's diagnostics reading of `check` (percent), as the gateway metrics read it. */
+export function readingSql(check: DiagnosticsCheck): SQL {
+  const at = sql.raw(`'${check}'`);
+  return sql`(case when jsonb_typeof(${gatewayHeartbeats.payload}->'diagnostics'->${at}) = 'number'
+    then (${gatewayHeartbeats.payload}->'diagnostics'->>${at})::float8 end)`;
+}
