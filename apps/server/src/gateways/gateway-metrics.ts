@@ -11,11 +11,15 @@ import { gatewayInScope } from './gateway-rows';
 /** SPEC §9 'Gateway metrics over 24 hours'; a wider window is refused beyond this. */
 export const METRICS_MAX_WINDOW_MS = 31 * 24 * 3_600_000;
 
-type Check = keyof typeof DIAGNOSTICS_PASS_PERCENT;
+/** A diagnostics check of SPEC §9 (button, coverage, floor). */
+export type DiagnosticsCheck = keyof typeof DIAGNOSTICS_PASS_PERCENT;
+type Check = DiagnosticsCheck;
 const CHECKS: Check[] = ['button', 'coverage', 'floor'];
-const reading = (check: Check) =>
+/** A heartbeat's diagnostics reading of `check` (percent); null when it reported none. */
+export const diagnosticsReading = (check: Check) =>
   sql`(case when jsonb_typeof(${gatewayHeartbeats.payload}->'diagnostics'->${sql.raw(`'${check}'`)}) = 'number'
     then (${gatewayHeartbeats.payload}->'diagnostics'->>${sql.raw(`'${check}'`)})::float8 end)`;
+const reading = diagnosticsReading;
 
 export type MetricsQuery = { zone?: string; gateway?: string; start?: string; end?: string };
 

@@ -1,2 +1,3 @@
 export { findGateway } from './get-gateway';
 export { updateGateway } from './update-gateway';
+export { diagnosticsReading, type DiagnosticsCheck } from './gateway-metrics';

@@ -1,18 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DIAGNOSTICS_PASS_PERCENT } from '@vigil/domain';
-import { gatewayHeartbeats, gateways, tags } from '../db/schema';
+import { gateways, tags } from '../db/schema';
+import { diagnosticsReading, type DiagnosticsCheck } from '../gateways';
+import { tagSql } from '../tags';
 
-// The SQL of the tag and gateway fields the reports read. The tags area has no index.ts to import
-// its `tagSql` from, so `lastSeen` and `urgency` are written here exactly as tags/tag-sql.ts writes
-// them: PostgreSQL uses the expression indexes of tags/tables.ts (tags_org_last_seen_idx,
-// tags_org_urgency_idx) only for the same expression. test/reports/report-indexes.test.ts reads
-// the plans, so a change on either side that breaks this fails a test.
+// The SQL of the tag and gateway fields the reports read. `lastSeen` and `urgency` are the tags
+// area's own expressions (tagSql): PostgreSQL uses the expression indexes of tags/tables.ts
+// (tags_org_last_seen_idx, tags_org_urgency_idx) only for the same expression.
+// test/reports/report-indexes.test.ts reads the plans, so a change that breaks this fails a test.
 
 /** state.updatedAt, the tag's last seen, as the ISO text ingest writes (sorts as time). */
-export const lastSeenSql: SQL = sql`(${tags.state}->>'updatedAt')`;
+export const lastSeenSql: SQL = tagSql.lastSeen(tags.state);
 
 /** config.collection.urgency as numeric; null when absent or not a number. */
-export const urgencySql: SQL = sql`(case when jsonb_typeof(${tags.config} #> '{collection,urgency}') = 'number' then (${tags.config} #>> '{collection,urgency}')::numeric end)`;
+export const urgencySql: SQL = tagSql.collectionUrgency(tags.config);
 
 /** An ISO time kept as JSON text, read as a time; null when it is not one (never a cast error). */
 const timeOf = (text: SQL) =>
@@ -45,12 +46,8 @@ export function timeCompare(text: SQL, time: SQL, op: '>=' | '<=' | '<', at: Dat
 
 export const gatewayStateSql: SQL = sql`(${gateways.config}->>'state')`;
 
-export type DiagnosticsCheck = keyof typeof DIAGNOSTICS_PASS_PERCENT;
+export type { DiagnosticsCheck };
 export const DIAGNOSTICS_CHECKS = Object.keys(DIAGNOSTICS_PASS_PERCENT) as DiagnosticsCheck[];
 
 /** A heartbeat's diagnostics reading of `check` (percent), as the gateway metrics read it. */
-export function readingSql(check: DiagnosticsCheck): SQL {
-  const at = sql.raw(`'${check}'`);
-  return sql`(case when jsonb_typeof(${gatewayHeartbeats.payload}->'diagnostics'->${at}) = 'number'
-    then (${gatewayHeartbeats.payload}->'diagnostics'->>${at})::float8 end)`;
-}
+export const readingSql = diagnosticsReading;

@@ -1,0 +1,2 @@
+// The tags area's face to other areas.
+export { tagSql } from './tag-sql';
