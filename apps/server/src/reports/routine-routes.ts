@@ -1,4 +1,83 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  reportRoutineSchema,
+  reportRoutinesSchema,
+  routineRunAnswerSchema,
+  routineRunBodySchema,
+} from '@vigil/domain';
+import { callerOf } from '../platform/access';
+import type { Caller } from '../platform/caller';
+import { withStartupLock } from '../platform/db/client';
+import { HttpError, forbidden } from '../platform/errors';
+import { listRoutines } from './routine-catalog';
+import { installShippedRoutines, messageOf } from './routine-install';
+import { runRoutine } from './routine-run';
 
-// Issue 18: the stored report routines (SPEC §7 bigquery/routines).
-export const routineRoutes: FastifyPluginAsyncZod = async () => {};
+type SandboxState = { ready: true } | { ready: false; reason: string };
+
+// Issue 18: the stored report routines (SPEC §7 bigquery/routines; docs/DEPLOYMENT.md 'Stored
+// report routines'). The sandbox and the shipped routines are installed as the server starts.
+export const routineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sandbox = await prepareRoutines(app);
+
+  app.get(
+    '/api/bigquery/routines',
+    {
+      schema: { response: { 200: reportRoutinesSchema } },
+      config: { permission: ['read', 'Report'] },
+    },
+    async () => ({ data: await listRoutines(app.db) }),
+  );
+
+  app.post(
+    '/api/bigquery/routines/:id',
+    {
+      schema: {
+        params: z.object({ id: reportRoutineSchema.shape.id }),
+        body: routineRunBodySchema,
+        response: { 200: routineRunAnswerSchema },
+      },
+      config: { permission: ['read', 'Report'] },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      checkRoutineCaller(caller, req.body.args[0]);
+      if (!sandbox.ready) {
+        throw new HttpError(
+          503,
+          `Report routines are not available: ${sandbox.reason}`,
+          'routines_unavailable',
+        );
+      }
+      return runRoutine(app.database, { id: req.params.id, orgId: caller.org.id });
+    },
+  );
+};
+
+/**
+ * SPEC §7 `{args: [org]}`: the organisation must be the caller's own (its slug, or its id), and a
+ * routine answers for the whole of it, so the caller must hold the whole of it.
+ */
+function checkRoutineCaller(caller: Caller, org: string): void {
+  if (org !== caller.org.slug && org !== caller.org.id) {
+    throw forbidden(`A routine runs only for your own organisation (${caller.org.slug ?? caller.org.id})`);
+  }
+  if (!caller.scope.roots.includes(caller.org.id)) {
+    throw forbidden('A routine answers for the whole organisation, and you hold only part of it');
+  }
+}
+
+/** Installs the sandbox and the shipped routines, one instance at a time; a failure turns routines off. */
+async function prepareRoutines(app: Parameters<FastifyPluginAsyncZod>[0]): Promise<SandboxState> {
+  try {
+    const { failed } = await withStartupLock(app.database, (db) => installShippedRoutines(db));
+    for (const { file, reason } of failed)
+      app.log.error({ file, reason }, 'a shipped report routine was not installed');
+    return { ready: true };
+  } catch (err) {
+    const reason = messageOf(err);
+    app.log.warn({ reason }, 'report routines are off: their sandbox could not be installed');
+    return { ready: false, reason };
+  }
+}

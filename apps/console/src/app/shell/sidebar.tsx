@@ -1,6 +1,7 @@
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { visibleSidebar, type SidebarGroup } from '@vigil/domain/routes';
+import { useReportRoutines } from '../../api/routines';
 import { useSignedIn } from '../../session/session';
 import { toGuardSession } from '../guard';
 import { isRegistered } from '../screens';
@@ -8,12 +9,16 @@ import { isRegistered } from '../screens';
 /** SPEC §2.4: the sidebar groups the user's abilities and flags allow (none for a kiosk role). */
 export function useSidebarGroups(): SidebarGroup[] {
   const guardSession = toGuardSession(useSignedIn());
-  if (guardSession.status !== 'signedIn') return [];
+  const signedIn = guardSession.status === 'signedIn';
+  // SPEC §2.4 Reports: the stored routines' entries, for users who may read Report.
+  const routines = useReportRoutines(signedIn && guardSession.can(['read', 'Report']));
+  if (!signedIn) return [];
   return visibleSidebar({
     can: guardSession.can,
     flags: guardSession.flags,
     registered: isRegistered,
     role: guardSession.role,
+    routines: routines.data,
   });
 }
 
