@@ -41,6 +41,8 @@ function pathsOf(path: string, ids: Ids): string[] {
       case 'id':
         if (path.startsWith('/alert/')) return [ids.alert ?? '00000000-0000-4000-8000-000000000000'];
         if (path.startsWith('/gateway/')) return [ids.gateway ?? '000000000000'];
+        // A stored report routine: one that ships with Vigil, so its real table is checked.
+        if (path.startsWith('/reports/')) return ['alerts_per_unit_per_week'];
         return [ids.tag ?? '000000000000'];
       default:
         return ['unknown'];

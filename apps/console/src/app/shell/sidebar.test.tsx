@@ -38,6 +38,9 @@ describe('Sidebar: stored report routines', () => {
       ['Per Unit Per Week', '/reports/alerts_per_unit_per_week'],
       ['Deployed Per Department', '/reports/tags_deployed_per_department'],
     ]);
+    // Each routine under its section, the first word of its id.
+    expect(within(reports).getByText('Alerts')).toBeInTheDocument();
+    expect(within(reports).getByText('Tags')).toBeInTheDocument();
   });
 
   it('asks for no routines for a user who may not read Report', () => {

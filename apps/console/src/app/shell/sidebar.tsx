@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { visibleSidebar, type SidebarGroup } from '@vigil/domain/routes';
@@ -36,15 +37,22 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <Text id={`nav-${group.id}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
               {group.title}
             </Text>
-            {group.entries.map((entry) => (
-              <NavLink
-                key={entry.path}
-                component={RouterLink}
-                to={entry.path}
-                label={entry.title}
-                active={pathname === entry.path || pathname.startsWith(`${entry.path}/`)}
-                onClick={onNavigate}
-              />
+            {group.entries.map((entry, i) => (
+              <Fragment key={entry.path}>
+                {/* Entries of a section (a stored routine's first word, Outdoor's kinds) under its name. */}
+                {entry.section && entry.section !== group.entries[i - 1]?.section && (
+                  <Text size="xs" c="dimmed" px="sm" pt={4}>
+                    {entry.section}
+                  </Text>
+                )}
+                <NavLink
+                  component={RouterLink}
+                  to={entry.path}
+                  label={entry.title}
+                  active={pathname === entry.path || pathname.startsWith(`${entry.path}/`)}
+                  onClick={onNavigate}
+                />
+              </Fragment>
             ))}
           </section>
         ))}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { RawRule } from '@vigil/domain';
 import { renderSignedIn } from '../../test/signed-in';
@@ -8,10 +8,19 @@ import { MemoryRouter } from 'react-router';
 import { reportRules } from './report-test-server';
 import { ReportsIndexScreen } from './reports-index-screen';
 import { StoredRoutines } from './stored-routines';
+import { stubFetch } from '../../test/fetch-stub';
 
 const links = () => screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
 
 describe('the reports index (SPEC §2.1 /reports)', () => {
+  let routines: { id: string; description: string | null }[] = [];
+  beforeEach(() => {
+    routines = [];
+    stubFetch((url) =>
+      url.pathname === '/api/bigquery/routines' ? { data: routines } : new Response(null, { status: 404 }),
+    );
+  });
+
   it('lists every report to a caller who may read them all, each with what it answers', () => {
     renderSignedIn(<ReportsIndexScreen />, { rules: reportRules(), path: '/reports' });
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
@@ -36,10 +45,19 @@ describe('the reports index (SPEC §2.1 /reports)', () => {
     expect(screen.queryByRole('region', { name: 'System Health' })).not.toBeInTheDocument();
   });
 
-  it('says so when the caller may read none of them', () => {
+  it('says so when the caller may read none of them', async () => {
     const rules: RawRule[] = [{ action: 'read', subject: 'Report', fields: ['other' as never] }];
     renderSignedIn(<ReportsIndexScreen />, { rules, path: '/reports' });
-    expect(screen.getByText('No reports for your role')).toBeInTheDocument();
+    expect(await screen.findByText('No reports for your role')).toBeInTheDocument();
+  });
+
+  it('lists the stored routines below the reports, titled from their ids', async () => {
+    routines = [{ id: 'alerts_per_unit_per_week', description: 'Alerts per unit, per week' }];
+    renderSignedIn(<ReportsIndexScreen />, { rules: reportRules(), path: '/reports' });
+    expect(await screen.findByRole('link', { name: /Per Unit Per Week/ })).toHaveAttribute(
+      'href',
+      '/reports/alerts_per_unit_per_week',
+    );
   });
 });
 

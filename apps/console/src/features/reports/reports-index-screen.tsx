@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { ROUTE_BY_ID, type RouteId } from '@vigil/domain/routes';
+import { useReportRoutines } from '../../api/routines';
 import { useSignedIn } from '../../session/session';
 import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
+import { StoredRoutines } from './stored-routines';
 
 /** One report of the index: its route and the question it answers. */
 type IndexEntry = { routeId: RouteId; answers: string };
@@ -63,6 +65,10 @@ export function ReportsIndexScreen() {
     ...group,
     entries: group.entries.filter((entry) => allowed(entry.routeId)),
   })).filter((group) => group.entries.length > 0);
+  // SPEC §2.4: the stored routines, for users who may read Report.
+  const mayReadReports = ability.can('read', 'Report');
+  const routines = useReportRoutines(mayReadReports);
+  const nothing = groups.length === 0 && (!mayReadReports || routines.data?.length === 0);
 
   return (
     <Stack>
@@ -70,7 +76,7 @@ export function ReportsIndexScreen() {
         title="Reports"
         description="The reports you may read, and the question each one answers."
       />
-      {groups.length === 0 ? (
+      {nothing ? (
         <EmptyState
           title="No reports for your role"
           description="Ask an administrator for access to the reports you need."
@@ -96,11 +102,13 @@ export function ReportsIndexScreen() {
           </Stack>
         ))
       )}
-      {/*
-        Hook point: the stored report routines (SPEC §2.4, GET /api/bigquery/routines) are listed
-        by <StoredRoutines routines={…} error={…} /> (stored-routines.tsx) once
-        apps/console/src/api/routines.ts gives a query for them, for callers who may read Report.
-      */}
+      {mayReadReports && !nothing && (
+        <StoredRoutines
+          routines={routines.data}
+          error={routines.error}
+          onRetry={() => void routines.refetch()}
+        />
+      )}
     </Stack>
   );
 }
