@@ -20,7 +20,9 @@ import {
   seedDemo,
 } from './db/seed';
 import { ScaleSeedRefused, seedScale } from './db/seed-scale';
+import { seedAlerts } from './db/seed-alerts';
 import { hashPassword, randomSecret } from './platform/crypto';
+import { reportCommand } from './reports/routine-cli';
 import {
   SIMULATE_USAGE,
   formatReport,
@@ -42,10 +44,16 @@ Commands:
                         Fill an organisation with N tags and M gateways (and their last 24 h of
                         heartbeats) for benchmarks and demos; the demo organisations are seeded
                         first when --org is demo. Refuses an organisation seeded this way before.
+  seed --alerts N [--days 365] [--org demo]
+                        Add N closed alerts over the last D days to an organisation (alert history
+                        for analytics, its rollups rebuilt; with --tags and --gateways, after them)
   create-admin          Create an organisation admin: --email, --org <slug> [--org-name] [--name]
                         [--role admin] (prints a generated password unless --password is given)
   simulate              Drive a running server like a site: gateways heartbeating, tags pressing
                         (vigil simulate --help)
+  report add FILE.sql   Install a stored report routine: one CREATE FUNCTION report_routines.<id>
+                        (org uuid) RETURNS TABLE (…) LANGUAGE sql STABLE AS $$ … $$ (its leading
+                        comment is its description). Embedded database: stop the server first.
 
 Environment: PORT (8080), HOST (127.0.0.1: loopback only; 0.0.0.0 serves the network),
 DATA_DIR (./data), DATABASE_URL (unset: embedded PGlite), PUBLIC_URL, LOG_LEVEL (info),
@@ -73,6 +81,9 @@ async function main(argv: string[]): Promise<void> {
       return createAdmin(rest);
     case 'simulate':
       return runSimulate(rest);
+    case 'report':
+      process.exitCode = await reportCommand(rest);
+      return;
     case undefined:
     case '--help':
     case '-h':
@@ -92,28 +103,42 @@ async function seed(args: string[]): Promise<void> {
       demo: { type: 'boolean' },
       tags: { type: 'string' },
       gateways: { type: 'string' },
+      alerts: { type: 'string' },
+      days: { type: 'string' },
       org: { type: 'string', default: 'demo' },
     },
   });
   const atScale = values.tags !== undefined || values.gateways !== undefined;
+  const history = values.alerts !== undefined || values.days !== undefined;
   const counts = { tags: Number(values.tags ?? 0), gateways: Number(values.gateways ?? 0) };
   const db = await openDatabase(loadConfig());
+  const log = (line: string) => console.log(`  ${line}`);
   try {
-    if (!atScale) {
+    if (!atScale && !history) {
       await (values.demo ? seedDemo(db.db) : seedBase(db.db));
       console.log(values.demo ? 'demo organisations seeded' : 'roles seeded');
       return;
     }
     await (values.demo || values.org === 'demo' ? seedDemo(db.db) : seedBase(db.db));
-    const report = await seedScale(db.db, {
-      ...counts,
-      org: values.org,
-      log: (line) => console.log(`  ${line}`),
-    });
-    console.log(
-      `seeded ${report.tags} tags, ${report.gateways} gateways and ${report.heartbeats} heartbeats into ${values.org} ` +
-        `(${report.areas} areas) in ${(report.ms / 1000).toFixed(1)} s`,
-    );
+    if (atScale) {
+      const report = await seedScale(db.db, { ...counts, org: values.org, log });
+      console.log(
+        `seeded ${report.tags} tags, ${report.gateways} gateways and ${report.heartbeats} heartbeats into ${values.org} ` +
+          `(${report.areas} areas) in ${(report.ms / 1000).toFixed(1)} s`,
+      );
+    }
+    if (history) {
+      const report = await seedAlerts(db.db, {
+        alerts: Number(values.alerts ?? 0),
+        days: Number(values.days ?? 365),
+        org: values.org,
+        log,
+      });
+      console.log(
+        `seeded ${report.alerts} closed alerts over ${values.days ?? 365} days into ${values.org} ` +
+          `(${report.zones} zones, ${report.rollupRows} analytics rollup rows) in ${(report.ms / 1000).toFixed(1)} s`,
+      );
+    }
   } catch (err) {
     if (!(err instanceof ScaleSeedRefused)) throw err;
     console.error(err.message);

@@ -57,6 +57,10 @@ export const alerts = pgTable(
     index('alerts_escalation_idx')
       .on(t.createdAt)
       .where(sql`${t.closedAt} is null and ${t.acknowledgedAt} is null and ${t.escalatedAt} is null`),
+    // Issue 18 analytics: an organisation's slowest closed alerts (until acknowledged, else closed), read backwards.
+    index('alerts_org_response_idx')
+      .on(t.orgId, sql`(coalesce(${t.acknowledgedAt}, ${t.closedAt}) - ${t.createdAt})`)
+      .where(sql`${t.closedAt} is not null`),
   ],
 );
 

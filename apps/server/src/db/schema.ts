@@ -17,3 +17,4 @@ export * from '../floorplans/tables';
 export * from '../markers/tables';
 export * from '../notifications/tables';
 export * from '../video/tables';
+export * from '../analytics/tables';

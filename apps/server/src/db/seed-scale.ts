@@ -102,7 +102,7 @@ export async function seedScale(db: Db, opts: ScaleSeedOptions): Promise<ScaleSe
 }
 
 /** From this many rows, the table's secondary indexes are dropped for the load and built again after. */
-const REBUILD_INDEXES_FROM = 20_000;
+export const REBUILD_INDEXES_FROM = 20_000;
 
 /**
  * Runs a bulk load with `table`'s secondary indexes dropped and built again afterwards, in one
@@ -120,20 +120,52 @@ async function withIndexesRebuilt(
   if (!rebuild) return load(db);
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    const result = (await tx.execute(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
-      join pg_class c on c.relname = i.indexname join pg_index x on x.indexrelid = c.oid
-      where i.schemaname = current_schema() and i.tablename = ${table} and not x.indisprimary`)) as unknown as {
-      rows: { name: string; def: string }[];
-    };
-    for (const index of result.rows) await tx.execute(sql.raw(`drop index "${index.name}"`));
-    await load(tx);
-    const started = performance.now();
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-    for (const index of result.rows) await tx.execute(sql.raw(index.def));
-    log(
-      `${table}: ${result.rows.length} indexes built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    await withoutSecondaryIndexes(tx, table, log, () => load(tx));
   });
+}
+
+/** withIndexesRebuilt's work inside a transaction the caller holds. */
+export async function withoutSecondaryIndexes(
+  tx: Db,
+  table: string,
+  log: (line: string) => void,
+  load: () => Promise<void>,
+): Promise<void> {
+  const result = (await tx.execute(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+    join pg_class c on c.relname = i.indexname join pg_index x on x.indexrelid = c.oid
+    where i.schemaname = current_schema() and i.tablename = ${table} and not x.indisprimary`)) as unknown as {
+    rows: { name: string; def: string }[];
+  };
+  for (const index of result.rows) await tx.execute(sql.raw(`drop index "${index.name}"`));
+  await load();
+  const started = performance.now();
+  await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+  for (const index of result.rows) await tx.execute(sql.raw(index.def));
+  log(
+    `${table}: ${result.rows.length} indexes built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/**
+ * Runs a bulk load inside the caller's transaction with `table`'s foreign keys dropped, then adds
+ * them back, which checks every row in one join: one key lookup per row costs embedded PGlite more
+ * than writing the row (ARCHITECTURE §8).
+ */
+export async function withForeignKeysCheckedAfter(
+  tx: Db,
+  table: string,
+  load: () => Promise<void>,
+): Promise<void> {
+  const result = (await tx.execute(sql`select conname as name, pg_get_constraintdef(oid) as def
+    from pg_constraint where conrelid = ${table}::regclass and contype = 'f'`)) as unknown as {
+    rows: { name: string; def: string }[];
+  };
+  for (const key of result.rows)
+    await tx.execute(sql.raw(`alter table "${table}" drop constraint "${key.name}"`));
+  await load();
+  for (const key of result.rows) {
+    await tx.execute(sql.raw(`alter table "${table}" add constraint "${key.name}" ${key.def}`));
+  }
 }
 
 async function countRows(db: Db, query: ReturnType<typeof sql>): Promise<number> {

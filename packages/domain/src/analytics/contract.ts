@@ -40,7 +40,7 @@ export const incidentsAnswerSchema = z.object({
     }),
   ),
   byMode: z.array(countOf),
-  /** Per child zone of the chosen zone. */
+  /** Per child zone of the chosen zone, then the chosen zone itself for alerts placed on it. */
   byLocation: z.array(z.object({ zone: zoneRefSchema, count: z.number().int() })),
   /** SPEC §5 incident details where recorded: per answer value (target: each chosen value counts). */
   byDetail: z.object({
@@ -57,12 +57,16 @@ export const durationStatsSchema = z.object({
   count: z.number().int(),
   p50: z.number().nullable(),
   p90: z.number().nullable(),
-  /** Buckets of RESPONSE_BUCKETS_S: `upToS` is the bucket's upper bound (null: the open last one). */
+  /**
+   * Buckets of RESPONSE_BUCKETS_S from the first to the last non-empty one: `upToS` is the bucket's
+   * upper bound (null: the open last one).
+   */
   histogram: z.array(z.object({ fromS: z.number(), upToS: z.number().nullable(), count: z.number().int() })),
 });
 export type DurationStats = z.infer<typeof durationStatsSchema>;
 
 const percentilesRow = z.object({
+  /** Closed alerts. */
   count: z.number().int(),
   acknowledgeP50: z.number().nullable(),
   acknowledgeP90: z.number().nullable(),
@@ -82,9 +86,12 @@ export const responseTimesAnswerSchema = z.object({
   close: durationStatsSchema,
   /** Per local week (its Monday, YYYY-MM-DD). */
   weekly: z.array(percentilesRow.extend({ week: z.string() })),
-  /** Per child zone of the chosen zone. */
+  /** Per child zone of the chosen zone, then the chosen zone itself for alerts placed on it. */
   byLocation: z.array(percentilesRow.extend({ zone: zoneRefSchema })),
-  /** The slowest alerts to acknowledge (at most 10), each linking to /alerts/{id}. */
+  /**
+   * The slowest alerts to acknowledge (one never acknowledged by its close), at most 10, each
+   * linking to its detail (/alert/{id}).
+   */
   slowest: z.array(
     z.object({
       id: z.string(),
