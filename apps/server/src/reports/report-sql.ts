@@ -4,13 +4,13 @@ import { gateways, tags } from '../db/schema';
 import { diagnosticsReading, type DiagnosticsCheck } from '../gateways';
 import { tagSql } from '../tags';
 
-// The SQL of the tag and gateway fields the reports read. `lastSeen` and `urgency` are the tags
-// area's own expressions (tagSql): PostgreSQL uses the expression indexes of tags/tables.ts
-// (tags_org_last_seen_idx, tags_org_urgency_idx) only for the same expression.
-// test/reports/report-indexes.test.ts reads the plans, so a change that breaks this fails a test.
+// The SQL of the tag and gateway fields the reports read. The last seen is the tags' stored column
+// `last_seen` (covered by tags_org_last_seen_idx); the urgency is the tags area's own expression
+// (tagSql), which PostgreSQL matches to tags_org_urgency_idx only when written the same way —
+// test/reports/report-indexes.test.ts compares the two, so a drift fails a test.
 
-/** state.updatedAt, the tag's last seen, as the ISO text ingest writes (sorts as time). */
-export const lastSeenSql: SQL = tagSql.lastSeen(tags.state);
+/** state.updatedAt, the tag's last seen, as the ISO text ingest writes (sorts as time): a stored column. */
+export const lastSeenSql: SQL = sql`${tags.lastSeen}`;
 
 /** config.collection.urgency as numeric; null when absent or not a number. */
 export const urgencySql: SQL = tagSql.collectionUrgency(tags.config);

@@ -16,6 +16,12 @@ export const tags = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
+    /**
+     * state.updatedAt, the last seen, as stored text kept by PostgreSQL itself: the list's sort and
+     * Missing Tags read it from the covering index below without touching the rows (issue 18: an
+     * expression index cannot answer a count of 86,000 rows from the index alone).
+     */
+    lastSeen: text('last_seen').generatedAlwaysAs(tagSql.lastSeen(sql.identifier('state') as never)),
     /** What the list's `query` searches (`tagSql.searchText`), kept by PostgreSQL itself. */
     search: text('search').generatedAlwaysAs(
       tagSql.searchText(sql.identifier('id') as never, sql.identifier('config') as never),
@@ -36,7 +42,8 @@ export const tags = pgTable(
     index('tags_org_label_idx').on(t.orgId, tagSql.label(t.config), t.id),
     index('tags_org_state_idx').on(t.orgId, tagSql.state(t.config), t.id),
     index('tags_org_battery_idx').on(t.orgId, tagSql.batteryMv(t.state), t.id),
-    index('tags_org_last_seen_idx').on(t.orgId, tagSql.lastSeen(t.state), t.id),
+    // Missing Tags counts per zone from this index alone (org, last seen range, then the zone).
+    index('tags_org_last_seen_idx').on(t.orgId, t.lastSeen, t.id, t.zoneId),
     index('tags_org_urgency_idx').on(t.orgId, tagSql.collectionUrgency(t.config), t.id),
     // The organisation's ids in order, from the index alone (a count, a deep offset page).
     index('tags_org_id_idx').on(t.orgId, t.id),

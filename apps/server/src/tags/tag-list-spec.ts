@@ -70,8 +70,8 @@ const tagSortable: ListSpec['sortable'] = {
   'config.collection.urgency': tagSql.collectionUrgency(tags.config),
   'state.battery.current.level': tagSql.batteryMv(tags.state),
   'state.firmware.app': appFirmwareSql,
-  // ISO text in UTC sorts as time, and the index is on the text.
-  'state.updatedAt': tagSql.lastSeen(tags.state),
+  // ISO text in UTC sorts as time; the stored column `last_seen` holds it, indexed.
+  'state.updatedAt': tags.lastSeen,
   createdAt: tags.createdAt,
   updatedAt: tags.updatedAt,
 };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { tags } from '../../src/db/schema';
 import type { Db } from '../../src/platform/db/client';
-import { lastSeenSql, urgencySql } from '../../src/reports/report-sql';
+import { urgencySql } from '../../src/reports/report-sql';
 import { getTestApp } from '../helpers/app';
 
 // The reports' SQL writes the tag expressions that tags/tables.ts indexes (reports/report-sql.ts):
@@ -42,7 +42,6 @@ async function definitionOf(expr: SQL, like: string): Promise<{ mine: string; th
 
 describe('the reports write the expressions the tags are indexed on', () => {
   it.each([
-    { what: 'the last seen (Missing Tags)', expr: lastSeenSql, index: 'tags_org_last_seen_idx' },
     {
       what: 'the collection urgency (flagged, replacement)',
       expr: urgencySql,
