@@ -21,6 +21,7 @@ import {
 } from './db/seed';
 import { ScaleSeedRefused, seedScale } from './db/seed-scale';
 import { seedAlerts } from './db/seed-alerts';
+import { seedDemoHistory } from './db/seed-history';
 import { hashPassword, randomSecret } from './platform/crypto';
 import { reportCommand } from './reports/routine-cli';
 import {
@@ -115,7 +116,11 @@ async function seed(args: string[]): Promise<void> {
   const log = (line: string) => console.log(`  ${line}`);
   try {
     if (!atScale && !history) {
-      await (values.demo ? seedDemo(db.db) : seedBase(db.db));
+      if (values.demo) {
+        const fresh = !(await demoExists(db.db));
+        await seedDemo(db.db);
+        if (fresh) await seedDemoHistory(db.db);
+      } else await seedBase(db.db);
       console.log(values.demo ? 'demo organisations seeded' : 'roles seeded');
       return;
     }
@@ -169,6 +174,7 @@ async function seedOnStart(config: Config, database: Database): Promise<DemoStat
     const present = await demoExists(db);
     if (present || !config.seedDemo) return { seeded: false, present };
     await seedDemo(db);
+    await seedDemoHistory(db);
     return { seeded: true, present: true };
   });
 }

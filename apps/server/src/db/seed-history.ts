@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db/client';
+import { seedAlerts } from './seed-alerts';
 import { gatewayHeartbeats, gateways, tags } from './schema';
 
 // Issue 18: what the demo organisation's reports show on a fresh start — tags last heard at
@@ -118,4 +119,16 @@ export async function seedReportDemo(db: Db, orgId: string, ids: Map<string, str
       at: new Date(lastBeat.getTime() - k * HOUR_MS),
     })),
   );
+}
+
+/** How much alert history a fresh demo has: analytics and the alert log have a few months to show. */
+export const DEMO_HISTORY = { alerts: 3000, days: 120 } as const;
+
+/**
+ * The demo organisation's closed alerts of the last months (the `seed --alerts` generator), for a
+ * fresh demo started by `serve` or `seed --demo`; the test database goes without (its tests make
+ * the alerts they count).
+ */
+export async function seedDemoHistory(db: Db): Promise<void> {
+  await seedAlerts(db, { ...DEMO_HISTORY, org: 'demo' });
 }
