@@ -6,7 +6,7 @@ import { expectAccessible, signIn } from '../fixtures';
 // 30 badges c0ffee200001…c0ffee20001e last heard 2 h, 1.5 d, 3 d, 9 d, 16 d or 40 d before the seed
 // (cycled), over ten areas of North Tower (five on Floor 1, five on Floor 2); every third one flagged
 // for collection — six Overdue (urgency 0, or urgency 1 flagged 75 days ago) and two '1 - 2 months
-// (ASAP)' (urgency 1, 20 days ago).
+// (ASAP)' (urgency 1, 20 days ago); and four months of closed alerts (seedDemoHistory).
 
 /** Picks a zone in a filter bar's zone picker: Main Campus opened from the keyboard, then `name`. */
 async function pickZone(page: Page, name: string) {
@@ -85,6 +85,27 @@ test('Tag Replacement Timeline: a count opens the tags it counts', async ({ page
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: /^c0ffee2000/ }) });
   await expect(rows).toHaveCount(6);
+});
+
+test('Response Times: the chart, and the slowest alert opened', async ({ page }) => {
+  // The demo's four months of closed alerts (seed-history.ts seedDemoHistory).
+  await signIn(page, 'admin@demo.example');
+  await page.getByRole('navigation').getByRole('link', { name: 'Response Times' }).click();
+  await expect(page.getByRole('heading', { name: 'Response Times', level: 1 })).toBeVisible();
+  await pickPreset(page, 'Last 30 days');
+
+  const chart = page.getByRole('img', { name: /^Time to acknowledge, distribution: / });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('svg .recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByText('Half within (p50)').first()).toBeVisible();
+  await expectAccessible(page);
+
+  const slowest = page.getByRole('table', { name: /^The slowest alerts to acknowledge/ });
+  const first = slowest.getByRole('row').nth(1);
+  const tag = (await first.getByRole('cell').nth(1).textContent())!.trim();
+  await first.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/alert\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(tag).first()).toBeVisible();
 });
 
 test('a user without read Report sees no report in the sidebar and meets 403 by URL', async ({ page }) => {
