@@ -10,6 +10,7 @@ export * from './validators/qr';
 export * from './validators/phone';
 export * from './csv/constants';
 export * from './csv/csv-format';
+export * from './dates/presets';
 
 // Permissions (SPEC §6)
 export * from './permissions/model';

@@ -54,7 +54,15 @@ export function meFixture(flags: Record<string, boolean> = {}): Me {
       config: { featureFlags: flags },
       peers: [],
     },
-    org: { id: 'org-1', name: 'Demo Hospital', slug: 'demo' },
+    // The organisation counts its days where the test runs (issue 18: report ranges are the
+    // organisation's days), so a screen's test reads the same days as the browser; a test of
+    // another zone gives `me` its own.
+    org: {
+      id: 'org-1',
+      name: 'Demo Hospital',
+      slug: 'demo',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    },
     location: [],
     state: { closedNotes: {} },
     canOverrideRole: false,

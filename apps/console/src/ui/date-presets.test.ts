@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_PRESETS, type DatePreset } from '@vigil/domain';
-import { datePresets, defaultDateRange, presetRange } from './date-presets';
+import { datePresets, daysOfRange, defaultDateRange, presetRange, rangeOfDays } from './date-presets';
 
 const fmt = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -51,5 +51,34 @@ describe('defaultDateRange (SPEC §9)', () => {
 describe('datePresets', () => {
   it('lists every preset of SPEC §9 in order', () => {
     expect(datePresets(wednesday).map((p) => p.label)).toEqual([...DATE_PRESETS]);
+  });
+});
+
+describe('in a time zone other than the browser’s (issue 18: the organisation’s days)', () => {
+  // 11 June 2026 03:00 UTC: still 10 June in Chicago, already 11 June in Tokyo.
+  const lateInChicago = new Date('2026-06-11T03:00:00Z');
+  it.each([
+    ['America/Chicago', 'Today', '2026-06-10', '2026-06-10'],
+    ['America/Chicago', 'This Week', '2026-06-08', '2026-06-10'],
+    ['Asia/Tokyo', 'Today', '2026-06-11', '2026-06-11'],
+    ['Asia/Tokyo', 'Last 7 days', '2026-06-04', '2026-06-11'],
+  ] as [string, DatePreset, string, string][])('%s %s → %s … %s', (timeZone, preset, first, last) => {
+    expect(span(presetRange(preset, lateInChicago, timeZone))).toEqual([first, last]);
+  });
+
+  it('defaults to the previous day to today in that zone', () => {
+    expect(span(defaultDateRange(lateInChicago, 'America/Chicago'))).toEqual(['2026-06-09', '2026-06-10']);
+    expect(span(datePresets(lateInChicago, 'America/Chicago')[0]!.range)).toEqual([
+      '2026-06-10',
+      '2026-06-10',
+    ]);
+  });
+});
+
+describe('rangeOfDays and daysOfRange', () => {
+  it('shows calendar days as whole days of the calendar, and reads them back', () => {
+    const range = rangeOfDays({ start: '2026-03-08', end: '2026-03-09' });
+    expect(range).toEqual([new Date(2026, 2, 8), new Date(2026, 2, 9, 23, 59, 59, 999)]);
+    expect(daysOfRange(range)).toEqual({ start: '2026-03-08', end: '2026-03-09' });
   });
 });

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NativeSelect, Switch } from '@mantine/core';
-import type { RawRule } from '@vigil/domain';
+import type { Me, RawRule } from '@vigil/domain';
+import { meFixture } from '../test/alert-fixtures';
 import { stubLayout } from '../test/layout-stub';
 import { renderSignedIn } from '../test/signed-in';
 import { zoneFixture } from '../test/zone-fixtures';
@@ -214,5 +215,95 @@ describe('ReportFilters', () => {
     serveZones(zones);
     renderSignedIn(<Probe />, { rules: RULES, path: '/reports/tags-not-seen?zone=nonsense' });
     expect(screen.getByRole('status', { name: 'Request' }).textContent).not.toContain('nonsense');
+  });
+});
+
+/** The signed-in admin of an organisation counting its days in `timeZone` (null: none set, so UTC). */
+const meOf = (timeZone: string | null): Me => ({
+  ...meFixture(),
+  role: 'admin',
+  org: { ...meFixture().org, timeZone },
+});
+
+describe('ReportFilters in the organisation’s time zone (issue 18, SPEC §9)', () => {
+  // The browser is in Tokyo (UTC+9), the organisation in Chicago (UTC−5 in June). Now is
+  // 11 June 2026 03:00 UTC: 12:00 on 11 June in Tokyo, still 22:00 on 10 June in Chicago.
+  const browserZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'Asia/Tokyo';
+  });
+  afterAll(() => {
+    if (browserZone === undefined) delete process.env.TZ;
+    else process.env.TZ = browserZone;
+  });
+  beforeEach(() => {
+    vi.setSystemTime(new Date('2026-06-11T03:00:00Z'));
+  });
+  const zones = [zoneFixture({ id: ORG.id, name: ORG.name, level: 'org' })];
+
+  it('runs in a browser zone other than the organisation’s', () => {
+    expect(new Date().getDate()).toBe(11);
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Asia/Tokyo');
+  });
+
+  it('asks the API for the organisation’s days by default, the previous day to its today', () => {
+    serveZones(zones);
+    renderSignedIn(
+      <>
+        <ReportFilters />
+        <Probe />
+      </>,
+      { rules: RULES, me: meOf('America/Chicago'), path: '/reports/tags-not-seen' },
+    );
+    expect(screen.getByRole('button', { name: 'Date range' })).toHaveTextContent(
+      'Jun 9, 2026 – Jun 10, 2026',
+    );
+    expect(request()).toEqual({
+      start: '2026-06-09T00:00:00.000-05:00',
+      end: '2026-06-10T23:59:59.999-05:00',
+    });
+  });
+
+  it('picks a preset in the organisation’s days, and stops at its today', async () => {
+    serveZones(zones);
+    renderSignedIn(
+      <>
+        <ReportFilters maxDate={new Date()} />
+        <Probe />
+        <CurrentQuery />
+      </>,
+      { rules: RULES, me: meOf('America/Chicago'), path: '/analytics/incidents' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Date range' }));
+    expect(await screen.findByRole('button', { name: '10 June 2026' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '11 June 2026' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect([currentQuery().get('start'), currentQuery().get('end')]).toEqual(['2026-06-10', '2026-06-10']);
+    expect(request()).toEqual({
+      start: '2026-06-10T00:00:00.000-05:00',
+      end: '2026-06-10T23:59:59.999-05:00',
+    });
+  });
+
+  it('asks for whole local days across a daylight-saving change (a 23-hour day)', () => {
+    serveZones(zones);
+    renderSignedIn(<Probe />, {
+      rules: RULES,
+      me: meOf('America/Chicago'),
+      path: '/reports/tags-not-seen?start=2026-03-08&end=2026-03-08',
+    });
+    expect(request()).toEqual({
+      start: '2026-03-08T00:00:00.000-06:00',
+      end: '2026-03-08T23:59:59.999-05:00',
+    });
+  });
+
+  it('counts in UTC for an organisation without a time zone, as the server does', () => {
+    serveZones(zones);
+    renderSignedIn(<Probe />, { rules: RULES, me: meOf(null), path: '/reports/tags-not-seen' });
+    expect(request()).toEqual({
+      start: '2026-06-10T00:00:00.000+00:00',
+      end: '2026-06-11T23:59:59.999+00:00',
+    });
   });
 });

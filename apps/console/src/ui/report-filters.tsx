@@ -8,8 +8,13 @@
  *
  *   const filters = useReportFilters();
  *     filters.zone       string | null   ?zone=<uuid>; null = the caller's organisation (the API's default)
- *     filters.range      DateRange       ?start=YYYY-MM-DD&end=YYYY-MM-DD as [first day 00:00, last day 23:59:59.999]
- *     filters.start/end  string          the range as ISO datetimes with offset (what the API takes)
+ *     filters.days       DayRange        ?start=YYYY-MM-DD&end=YYYY-MM-DD, the organisation's calendar days
+ *     filters.range      DateRange       the same days as the calendar shows them (the browser's clock)
+ *     filters.timeZone   string          the zone the days count in: the organisation's (me.org.timeZone,
+ *                                        UTC when it has none), the browser's while no one is signed in
+ *     filters.start/end  string          the days' bounds in that zone (domain dayBounds): the first
+ *                                        day's midnight and the last day's 23:59:59.999 as ISO
+ *                                        datetimes with the zone's offset (what the API takes)
  *     filters.query      {zone?, start, end}   the request parameters of the zone and range
  *     filters.get(key)   string | null   a screen's own option (?periodDays=, ?urgency=, ?interval=…)
  *     filters.flag(key)  boolean         a yes/no option: true when ?<key>=true (e.g. ?includeTest=true)
@@ -29,10 +34,11 @@
  */
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
 import { Button, Group } from '@mantine/core';
+import { dayBounds, defaultDays, isCalendarDay, type DayRange } from '@vigil/domain';
+import { useOrgTimeZone } from '../session/org-time-zone';
 import { DateRangePicker } from './date-range-picker';
-import { defaultDateRange, type DateRange } from './date-presets';
+import { browserTimeZone, daysOfRange, rangeOfDays, type DateRange } from './date-presets';
 import { ZonePicker } from './zone-picker';
 
 export type ReportFilterValue = string | number | boolean | null | undefined;
@@ -44,7 +50,9 @@ export type ReportFiltersPatch = { zone?: string | null; range?: DateRange } & R
 
 export type ReportFilterState = {
   zone: string | null;
+  days: DayRange;
   range: DateRange;
+  timeZone: string;
   start: string;
   end: string;
   query: { zone?: string; start: string; end: string };
@@ -54,20 +62,33 @@ export type ReportFilterState = {
   search: string;
 };
 
-const DAY = 'YYYY-MM-DD';
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The range the URL names, or SPEC §9's default when it names none (or a broken one). */
-export function rangeFromQuery(start: string | null, end: string | null, now = new Date()): DateRange {
-  const first = start && ISO_DAY.test(start) ? dayjs(start) : null;
-  const last = end && ISO_DAY.test(end) ? dayjs(end) : null;
-  if (!first?.isValid() || !last?.isValid() || last.isBefore(first)) return defaultDateRange(now);
-  return [first.startOf('day').toDate(), last.endOf('day').toDate()];
+/**
+ * The days the URL names, or SPEC §9's default (the previous day to today in `timeZone`, default
+ * the browser's) when it names none, or a broken range.
+ */
+export function daysFromQuery(
+  start: string | null,
+  end: string | null,
+  now = new Date(),
+  timeZone = browserTimeZone(),
+): DayRange {
+  if (!start || !end || !isCalendarDay(start) || !isCalendarDay(end) || end < start) {
+    return defaultDays(now, timeZone);
+  }
+  return { start, end };
 }
 
-/** An ISO datetime with the browser's offset ('2026-06-01T00:00:00.000-05:00'), as the API's range takes. */
-const isoWithOffset = (date: Date) => dayjs(date).format('YYYY-MM-DDTHH:mm:ss.SSSZ');
+/** The range the URL names as the calendar shows it, or SPEC §9's default (see daysFromQuery). */
+export function rangeFromQuery(
+  start: string | null,
+  end: string | null,
+  now = new Date(),
+  timeZone = browserTimeZone(),
+): DateRange {
+  return rangeOfDays(daysFromQuery(start, end, now, timeZone));
+}
 
 /**
  * Applies a patch to a query: the range as two days, the rest as text; empty values are removed.
@@ -78,9 +99,9 @@ export function patchQuery(query: URLSearchParams | string, patch: ReportFilters
   if (!('page' in patch)) next.delete('page');
   for (const [key, value] of Object.entries(patch)) {
     if (key === 'range') {
-      const [first, last] = value as DateRange;
-      next.set('start', dayjs(first).format(DAY));
-      next.set('end', dayjs(last).format(DAY));
+      const days = daysOfRange(value as DateRange);
+      next.set('start', days.start);
+      next.set('end', days.end);
     } else if (value === null || value === undefined || value === '' || value === false) {
       next.delete(key);
     } else next.set(key, String(value as string | number | boolean));
@@ -98,6 +119,7 @@ export function reportLink(path: string, search: string, patch: ReportFiltersPat
 export function useReportFilters(): ReportFilterState {
   const [query, setQuery] = useSearchParams();
   const search = query.toString();
+  const timeZone = useOrgTimeZone() ?? browserTimeZone();
   const set = useCallback(
     (patch: ReportFiltersPatch) => setQuery((current) => patchQuery(current, patch), { replace: true }),
     [setQuery],
@@ -106,12 +128,13 @@ export function useReportFilters(): ReportFilterState {
     const params = new URLSearchParams(search);
     const zoneParam = params.get('zone');
     const zone = zoneParam && UUID.test(zoneParam) ? zoneParam : null;
-    const range = rangeFromQuery(params.get('start'), params.get('end'));
-    const start = isoWithOffset(range[0]);
-    const end = isoWithOffset(range[1]);
+    const days = daysFromQuery(params.get('start'), params.get('end'), new Date(), timeZone);
+    const { start, end } = dayBounds(days, timeZone);
     return {
       zone,
-      range,
+      days,
+      range: rangeOfDays(days),
+      timeZone,
       start,
       end,
       query: { ...(zone ? { zone } : {}), start, end },
@@ -120,7 +143,7 @@ export function useReportFilters(): ReportFilterState {
       set,
       search,
     };
-  }, [search, set]);
+  }, [search, set, timeZone]);
 }
 
 export type ReportFiltersProps = {
@@ -128,7 +151,7 @@ export type ReportFiltersProps = {
   extra?: ReactNode;
   /** Buttons on the right, e.g. Download CSV. */
   actions?: ReactNode;
-  /** The last day the range may reach (none by default). */
+  /** The last day the range may reach: this instant's day in the organisation's zone (none by default). */
   maxDate?: Date;
 };
 
@@ -156,6 +179,7 @@ export function ReportFilters({ extra, actions, maxDate }: ReportFiltersProps) {
           value={filters.range}
           onChange={(range) => filters.set({ range })}
           maxDate={maxDate}
+          timeZone={filters.timeZone}
         />
         {extra}
       </Group>

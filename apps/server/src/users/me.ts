@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db/client';
 import type { Actor } from '../platform/caller';
 import { eq } from 'drizzle-orm';
-import { mayOverrideRole, type Me } from '@vigil/domain';
+import { isTimeZone, mayOverrideRole, type Me } from '@vigil/domain';
 import { roles, sessions } from '../db/schema';
 import { badRequest, forbidden } from '../platform/errors';
 import { writeAudit } from '../platform/audit';
@@ -64,9 +64,24 @@ function toMe(caller: Caller, domain: string | undefined): Me {
       config: { featureFlags: caller.flags },
       peers: caller.peers,
     },
-    org: { id: caller.org.id, name: caller.org.name, slug: caller.org.slug },
+    org: {
+      id: caller.org.id,
+      name: caller.org.name,
+      slug: caller.org.slug,
+      timeZone: configuredTimeZone(caller.org.config),
+    },
     location: caller.location,
     state: { closedNotes: (caller.userState.closedNotes ?? {}) as Record<string, boolean> },
     canOverrideRole: caller.kind === 'user' && mayOverrideRole(caller.baseRole),
   };
+}
+
+/**
+ * Issue 18: the organisation's time zone as its zone config names it (the console counts report
+ * and analytics days in it), or null when unset or not a zone this runtime knows: the server then
+ * counts in UTC, like the analytics area's timeZoneOf.
+ */
+function configuredTimeZone(config: Record<string, unknown>): string | null {
+  const name = config.timeZone;
+  return typeof name === 'string' && name !== '' && isTimeZone(name) ? name : null;
 }

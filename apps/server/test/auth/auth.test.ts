@@ -214,6 +214,21 @@ describe('GET /api/users/me and PUT /api/users/state', () => {
     expect(me.zone.config.featureFlags).toMatchObject({ export: true, danger: true });
   });
 
+  it("answers the organisation's time zone (issue 18), null when its zone config has none", async () => {
+    const demo = await signIn(app, 'admin@demo.example');
+    const demoMe = (await app.inject({ url: '/api/users/me', headers: demo.headers })).json();
+    expect(demoMe.org).toMatchObject({ slug: 'demo', timeZone: 'America/Chicago' });
+
+    const acme = await signIn(app, 'admin@acme.example', 'acme');
+    const acmeMe = (await app.inject({ url: '/api/users/me', headers: acme.headers })).json();
+    expect(acmeMe.org).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      slug: 'acme',
+      timeZone: null,
+    });
+  });
+
   it('keeps dismissed notes', async () => {
     const { headers } = await signIn(app, 'security@demo.example');
     const put = await app.inject({

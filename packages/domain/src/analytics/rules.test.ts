@@ -14,6 +14,7 @@ import {
   periodsBetween,
   responseHistogram,
   startOfLocalDay,
+  utcOffsetMs,
   type HistogramBucket,
 } from './rules';
 
@@ -224,6 +225,20 @@ describe('nextLocalMidnight (SPEC §7: the analytics cache expires at local midn
         localDay(now, 'America/Chicago'),
       );
     }
+  });
+});
+
+describe('utcOffsetMs (a zone’s clock against UTC at an instant)', () => {
+  it.each([
+    ['2026-06-10T12:00:00Z', 'UTC', 0],
+    ['2026-06-10T12:00:00.999Z', 'America/Chicago', -5 * 3_600_000],
+    ['2026-01-10T12:00:00Z', 'America/Chicago', -6 * 3_600_000],
+    // 2026-03-08 08:00 UTC is 03:00 CDT, the first hour after spring forward.
+    ['2026-03-08T07:59:59.999Z', 'America/Chicago', -6 * 3_600_000],
+    ['2026-03-08T08:00:00Z', 'America/Chicago', -5 * 3_600_000],
+    ['2026-06-10T12:00:00Z', 'Asia/Kolkata', 5.5 * 3_600_000],
+  ])('%s in %s → %d ms', (instant, timeZone, expected) => {
+    expect(utcOffsetMs(new Date(instant), timeZone)).toBe(expected);
   });
 });
 

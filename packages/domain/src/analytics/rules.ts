@@ -102,6 +102,16 @@ function dayText(year: number, month: number, day: number): LocalDay {
   return `${yyyy}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * How far a time zone's clock is ahead of UTC at an instant, in ms (America/Chicago in summer:
+ * −18,000,000; Asia/Kolkata: +19,800,000). Whole seconds: no zone's offset has a fraction of one.
+ */
+export function utcOffsetMs(instant: Date, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  const wallClock = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return wallClock - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
 /** Issue 18: the calendar day of an instant in an IANA time zone (the organisation's local day). */
 export function localDay(instant: Date, timeZone: string): LocalDay {
   const p = localParts(instant, timeZone);
@@ -147,8 +157,7 @@ export function localWeek(instant: Date, timeZone: string): LocalDay {
 export function startOfLocalDay(day: LocalDay, timeZone: string): Date {
   const utcMidnight = dayMs(day);
   const isOnOrAfter = (ms: number) => localDay(new Date(ms), timeZone) >= day;
-  const p = localParts(new Date(utcMidnight), timeZone);
-  const offset = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - utcMidnight;
+  const offset = utcOffsetMs(new Date(utcMidnight), timeZone);
   for (const guess of [utcMidnight - offset, utcMidnight - offset + 3_600_000]) {
     if (isOnOrAfter(guess) && !isOnOrAfter(guess - 1)) return new Date(guess);
   }

@@ -20,7 +20,13 @@ export const meSchema = z.object({
     config: z.object({ featureFlags: z.record(z.string(), z.boolean()) }),
     peers: z.array(z.string()),
   }),
-  org: z.object({ id: z.string(), name: z.string(), slug: z.string().nullable() }),
+  org: z.object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string().nullable(),
+    /** Issue 18: the organisation's time zone (its zone config `timeZone`, IANA); null when unset (UTC). */
+    timeZone: z.string().nullable(),
+  }),
   location: z.array(z.string()),
   state: z.object({ closedNotes: z.record(z.string(), z.boolean()) }),
   canOverrideRole: z.boolean(),
