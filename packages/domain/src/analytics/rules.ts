@@ -1,3 +1,5 @@
+import { formatterFor } from '../csv/csv-format';
+
 // Issue 18: analytics rules (response-time buckets, percentiles from a histogram, local days and
 // weeks of an organisation's time zone, the next local midnight). Table tests in rules.test.ts.
 
@@ -69,29 +71,9 @@ export function percentileFromHistogram(buckets: readonly HistogramBucket[], p: 
 /** A calendar day, 'YYYY-MM-DD'. */
 export type LocalDay = string;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
-
 function localParts(instant: Date, timeZone: string): Record<string, number> {
   const parts: Record<string, number> = {};
-  for (const part of dayFormat(timeZone).formatToParts(instant)) {
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return parts;

@@ -24,7 +24,11 @@ export function csvLine(values: readonly CsvValue[]): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/**
+ * A date-and-time formatter for `timeZone` (year … second, 24-hour clock), made once per zone: what
+ * the CSV dates and the analytics' local days read their parts from. Throws for an unknown zone.
+ */
+export function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -1,12 +1,11 @@
 import { useRef, useState } from 'react';
-import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { CSV_ERROR_NOTICE_MS, type ReportType } from '@vigil/domain';
 import { fetchReportCsv, type ReportParams } from '../../api/reports';
 import { ApiError, reasonOf } from '../../api/errors';
 import { messages } from '../../api/messages';
-import { csvFilename, csvTimeZones } from '../../ui/data-table/csv';
+import { csvFilename } from '../../ui/data-table/csv';
+import { CsvZoneMenu } from '../../ui/data-table/csv-zone-menu';
 import { offerDownload } from '../../ui/data-table/use-csv-download';
 
 export type ReportCsvButtonProps = {
@@ -23,7 +22,6 @@ export type ReportCsvButtonProps = {
  */
 export function ReportCsvButton({ type, params, filename }: ReportCsvButtonProps) {
   const [busy, setBusy] = useState(false);
-  const zones = csvTimeZones();
   const running = useRef<AbortController | null>(null);
 
   async function download(timeZone: string) {
@@ -49,26 +47,5 @@ export function ReportCsvButton({ type, params, filename }: ReportCsvButtonProps
     }
   }
 
-  return (
-    <Menu position="bottom-end" shadow="md">
-      <Menu.Target>
-        <Button
-          variant="default"
-          loading={busy}
-          leftSection={<IconDownload size={16} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-        >
-          Download CSV
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Write dates in</Menu.Label>
-        {zones.map((zone) => (
-          <Menu.Item key={zone.label} onClick={() => void download(zone.timeZone)}>
-            {zone.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <CsvZoneMenu loading={busy} onPick={(timeZone) => void download(timeZone)} />;
 }

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
-import { Button, Group, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { ListRequest } from '../../api/lists';
-import { csvTimeZones, hasDateColumns, type CsvSpec } from './csv';
+import { hasDateColumns, type CsvSpec } from './csv';
+import { CsvZoneMenu } from './csv-zone-menu';
 import { useCsvDownload } from './use-csv-download';
 
 export type CsvDownloadProps<T> = {
@@ -21,30 +21,12 @@ export type CsvDownloadProps<T> = {
 export function CsvDownload<T>({ api, filters, csv }: CsvDownloadProps<T>) {
   const { progress, start, cancel } = useCsvDownload(api, filters, csv);
   const percent = progress?.total ? Math.round((progress.fetched / progress.total) * 100) : 0;
-  const zones = useMemo(() => (hasDateColumns(csv) ? csvTimeZones() : null), [csv]);
+  const withDates = hasDateColumns(csv);
 
   return (
     <>
-      {zones ? (
-        <Menu position="bottom-end" shadow="md">
-          <Menu.Target>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-            >
-              Download CSV
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>Write dates in</Menu.Label>
-            {zones.map((zone) => (
-              <Menu.Item key={zone.label} onClick={() => void start(zone.timeZone)}>
-                {zone.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+      {withDates ? (
+        <CsvZoneMenu onPick={(timeZone) => void start(timeZone)} />
       ) : (
         <Button
           variant="default"
