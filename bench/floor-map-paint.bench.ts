@@ -25,8 +25,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed';
+import type { Page } from 'playwright-core';
+import { BENCH_USER, launchChromium, sidebar, signIn } from './chromium';
 import {
   MARKERS,
   OPEN_ALERTS,
@@ -56,29 +56,7 @@ const NEW_ALERTS = Number(process.env.BENCH_NEW_ALERTS ?? 20);
 const WARMUP = 5;
 const PHASES = (process.env.BENCH_PHASES ?? 'navigation,press,new').split(',');
 const TARGET = { navigationP95: 500, pressP99: 150 };
-const USER = 'admin@demo.example';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  // The open alerts sound the alarm: no "audio blocked" dialog over the screen.
-  '--autoplay-policy=no-user-gesture-required',
-];
-
-async function signIn(page: Page, base: string) {
-  await page.goto(`${base}/login`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(USER);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/alerts/);
-}
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const USER = BENCH_USER;
 
 /** The alerts screen with the floor's open alerts on it, and a moment for its requests to settle. */
 async function onAlertsScreen(page: Page) {
@@ -156,10 +134,7 @@ const base = `http://127.0.0.1:${port}`;
 const server = await startServer(port, dataDir, build.dir);
 const api = new BenchApi(base);
 const loadBefore = os.loadavg()[0]!;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 let navigation: Awaited<ReturnType<typeof benchNavigation>> | undefined;
 let presses: PressFigures | undefined;
 let newAlerts: NewAlertFigures | undefined;

@@ -13,15 +13,17 @@
 //
 // BENCH_TAGS=100000 BENCH_GATEWAYS=5000 BENCH_PAGE_RUNS=60 BENCH_INGEST_RATE=20
 // BENCH_SERVER_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p') go to the server's node
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+// (bench/server-process.ts); the presses are bench/presses.ts's.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { eventsForPattern } from '@vigil/domain';
 import { openDatabase } from '../apps/server/src/platform/db/client';
-import { DEMO_GATEWAY_KEY, DEMO_PASSWORD, DEMO_TAG_IDS, seedDemo } from '../apps/server/src/db/seed';
+import { seedDemo } from '../apps/server/src/db/seed';
 import { seedScale } from '../apps/server/src/db/seed-scale';
+import { pressesDuring } from './presses';
+import { Server, signInAdmin } from './server-process';
 
 const env = process.env;
 const TAGS = Number(env.BENCH_TAGS ?? 100_000);
@@ -47,66 +49,6 @@ const pct = (sorted: number[], p: number) =>
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const ratio = (value: number, target: number) =>
   `${fmt(value / target, 2)}× target (${value <= target ? 'met' : 'MISSED'})`;
-
-// --- the server process ---------------------------------------------------------------------------
-
-class Server {
-  private pending = new Map<number, (m: { rows?: unknown[]; error?: string }) => void>();
-  private memory?: (m: MemoryReport) => void;
-  private next = 0;
-  constructor(
-    readonly child: ChildProcess,
-    readonly url: string,
-  ) {
-    child.on(
-      'message',
-      (m: { type: string; id?: number } & MemoryReport & { rows?: unknown[]; error?: string }) => {
-        if (m.type === 'sql') this.pending.get(m.id!)?.(m);
-        if (m.type === 'memory') this.memory?.(m);
-      },
-    );
-  }
-  static async start(dataDir: string, databaseUrl?: string): Promise<Server> {
-    const child = fork(path.join(import.meta.dirname, 'lists-server.ts'), [dataDir, databaseUrl ?? ''], {
-      execArgv: [
-        '--import',
-        'tsx',
-        '--expose-gc',
-        ...(env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      ],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...env, LOG_LEVEL: 'warn' },
-    });
-    // A failed run must not leave the server (and its CPU) behind.
-    process.on('exit', () => child.kill('SIGKILL'));
-    const ready = await new Promise<{ address: string }>((resolve, reject) => {
-      child.once('message', resolve as never);
-      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-    });
-    return new Server(child, ready.address);
-  }
-  sql<T>(text: string): Promise<T[]> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, (m) => (m.error ? reject(new Error(m.error)) : resolve(m.rows as T[])));
-      this.child.send({ type: 'sql', id, text });
-    });
-  }
-  sampleStart() {
-    this.child.send({ type: 'sample-start' });
-  }
-  sampleStop(): Promise<MemoryReport> {
-    return new Promise((resolve) => {
-      this.memory = resolve;
-      this.child.send({ type: 'sample-stop' });
-    });
-  }
-  async stop() {
-    this.child.send({ type: 'exit' });
-    await new Promise((resolve) => this.child.once('exit', resolve));
-  }
-}
-type MemoryReport = { base: { rss: number; heap: number }; peak: { rss: number; heap: number } };
 
 // --- measurements ---------------------------------------------------------------------------------
 
@@ -171,52 +113,6 @@ async function streamedExport(server: Server, headers: Record<string, string>) {
   return { s: (performance.now() - started) / 1000, rows: lines - 1, mb: bytes / 1024 / 1024 };
 }
 
-/** Open-loop presses at `rate` per second until `stop` resolves; latencies of each post. */
-async function ingestDuring<T>(server: Server, rate: number, work: () => Promise<T>) {
-  const auth = {
-    authorization: `Basic ${Buffer.from(`${DEMO_GATEWAY_KEY}:`).toString('base64')}`,
-    'content-type': 'application/json',
-  };
-  const latencies: number[] = [];
-  const failures: string[] = [];
-  const inFlight: Promise<void>[] = [];
-  let n = 0;
-  let running = true;
-  const timer = setInterval(() => {
-    if (!running) return;
-    const tag = DEMO_TAG_IDS[n % DEMO_TAG_IDS.length]!;
-    const body = JSON.stringify({
-      gateway: 'b0a710000001',
-      buttonEvents: [{ tag, nonce: `lists-${process.pid}-${n++}`, events: eventsForPattern('help') }],
-    });
-    const started = performance.now();
-    inFlight.push(
-      fetch(`${server.url}/api/ingest/button-events`, { method: 'POST', headers: auth, body })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`ingest ${res.status}`);
-          latencies.push(performance.now() - started);
-        })
-        .catch((err: Error) => {
-          failures.push(err.message);
-        }),
-    );
-  }, 1000 / rate);
-  const result = await work();
-  running = false;
-  clearInterval(timer);
-  await Promise.all(inFlight);
-  latencies.sort((a, b) => a - b);
-  return {
-    result,
-    posts: latencies.length,
-    failed: failures.length ? ` (${failures.length} failed: ${[...new Set(failures)].join('; ')})` : '',
-    p50: pct(latencies, 0.5),
-    p99: pct(latencies, 0.99),
-    max: latencies.at(-1)!,
-  };
-}
-
 // --- the run --------------------------------------------------------------------------------------
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-lists-'));
@@ -253,14 +149,8 @@ process.on('exit', () => {
       `(vigil seed --tags --gateways; target < 60 s: ${report.ms < 60_000 ? 'met' : 'MISSED'})`,
   );
 }
-const server = await Server.start(dataDir, databaseUrl);
-const login = await fetch(`${server.url}/api/auth/password/demo`, {
-  method: 'POST',
-  headers: { slug: 'demo', domain: 'localhost', 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'admin@demo.example', password: DEMO_PASSWORD }),
-});
-const token = ((await login.json()) as { access: { token: string } }).access.token;
-const headers = { slug: 'demo', domain: 'localhost', authorization: `Bearer ${token}` };
+const server = await Server.start(dataDir, { databaseUrl });
+const headers = await signInAdmin(server.url);
 
 const PAGE_QUERIES: [string, string][] = [
   [
@@ -315,7 +205,7 @@ console.log(
     `heap+external ${fmt(growth.heap)} MB (rss before ${fmt(memory.base.rss)} MB)`,
 );
 
-const duringExport = await ingestDuring(server, INGEST_RATE, async () => {
+const duringExport = await pressesDuring(server.url, { rate: INGEST_RATE }, async () => {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await streamedExport(server, headers));
   return runs;
@@ -331,7 +221,7 @@ const available = await (
 ).json();
 const batchIds = (available.data as { id: string }[]).map((t) => t.id);
 const batchTimes: number[] = [];
-const duringBatch = await ingestDuring(server, INGEST_RATE, async () => {
+const duringBatch = await pressesDuring(server.url, { rate: INGEST_RATE }, async () => {
   for (let i = 0; i < BATCHES; i++) {
     const t = performance.now();
     const res = await fetch(`${server.url}/api/tags`, {
