@@ -16,6 +16,7 @@ import { ingestRoutes } from './ingest/routes';
 import { keyRoutes } from './keys/routes';
 import { logRoutes } from './logs/routes';
 import { markerRoutes } from './markers/routes';
+import { metricsRoutes } from './platform/metrics-routes';
 import { alertLinkRoutes } from './notifications/link-routes';
 import { notificationRoutes } from './notifications/routes';
 import { subscriptionRoutes } from './notifications/subscription-routes';
@@ -38,6 +39,7 @@ import { zoneRoutes } from './zones/routes';
  */
 export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   healthRoutes,
+  metricsRoutes,
   authRoutes,
   oidcRoutes,
   providerRoutes,

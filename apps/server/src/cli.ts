@@ -60,7 +60,8 @@ Environment: PORT (8080), HOST (127.0.0.1: loopback only; 0.0.0.0 serves the net
 DATA_DIR (./data), DATABASE_URL (unset: embedded PGlite), PUBLIC_URL, LOG_LEVEL (info),
 DEFAULT_SLUG (demo), ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, TOKEN_SECRET (else generated and
 kept in the database), SEED_DEMO (true with neither DATABASE_URL nor HOST; never while HOST serves
-the network: the demo users' password is published).
+the network: the demo users' password is published), METRICS_TOKEN / METRICS_PORT (unset: /metrics
+is off; docs/OPERATIONS.md).
 `;
 
 async function main(argv: string[]): Promise<void> {

@@ -3,6 +3,7 @@ import { DEFAULT_ESCALATION_DELAY_S, mayEscalate } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { alerts, zones } from '../db/schema';
 import type { JobQueue } from '../platform/jobs';
+import { countEscalation } from '../platform/metrics';
 import {
   addHistory,
   escalationDelayS,
@@ -79,7 +80,7 @@ async function escalateNow(
   ctx: AlertContext,
   now: Date,
 ): Promise<AlertRow | undefined> {
-  return db.transaction(async (tx) => {
+  const escalated = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(alerts)
       .set({ state: 'escalated', escalatedAt: now, updatedAt: now })
@@ -90,6 +91,8 @@ async function escalateNow(
     await publishAlert(tx, updated, ctx);
     return updated;
   });
+  if (escalated) countEscalation(escalated.mode);
+  return escalated;
 }
 
 /** Escalates every alert due at `now` (the sweep; tests pass a `now` in the future). */

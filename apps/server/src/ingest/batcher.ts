@@ -1,6 +1,7 @@
 import type { ButtonEventsBody } from '@vigil/domain';
 import { isEmbedded, type Db } from '../platform/db/client';
 import { HttpError } from '../platform/errors';
+import { ingestBatchSize, ingestPostsWaiting } from '../platform/metrics';
 
 import type { GatewayKey } from './gateway-keys';
 import { IngestRace, type ButtonEventsOutcome, type Post } from './batch-types';
@@ -97,10 +98,11 @@ class IngestBatcher {
   ) {}
 
   submit(post: Post): Promise<ButtonEventsOutcome> {
-    return new Promise((resolve, reject) => {
+    ingestPostsWaiting.inc();
+    return new Promise<ButtonEventsOutcome>((resolve, reject) => {
       this.queue.push({ ...post, resolve, reject });
       this.kick();
-    });
+    }).finally(() => ingestPostsWaiting.dec());
   }
 
   private kick(): void {
@@ -141,6 +143,7 @@ class IngestBatcher {
     this.stats.posts += batch.length;
     this.stats.events += events;
     this.stats.largestFlush = Math.max(this.stats.largestFlush, batch.length);
+    ingestBatchSize.observe(events);
     void this.write(batch).finally(() => {
       for (const t of tagIds) {
         const n = this.busy.get(t)! - 1;

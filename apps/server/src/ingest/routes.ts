@@ -8,6 +8,7 @@ import {
   heartbeatResultSchema,
 } from '@vigil/domain';
 import { unauthorized } from '../platform/errors';
+import { countButtonEvent, ingestLatency } from '../platform/metrics';
 import { ingestButtonEvents } from './batcher';
 import { authenticateGatewayKey, type GatewayKey } from './gateway-keys';
 import { ingestHeartbeat } from './heartbeats';
@@ -50,6 +51,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await ingestButtonEvents(app.db, gatewayKeyOf(req), req.body);
       // Committed: only now may the gateway hear that its presses are safe.
       for (const { row, ctx } of outcome.touched) app.escalation?.schedule(row, ctx);
+      for (const result of outcome.results) countButtonEvent(result.status);
+      ingestLatency.observe(reply.elapsedTime / 1000);
       return reply.code(outcome.status).send({ results: outcome.results });
     },
   );

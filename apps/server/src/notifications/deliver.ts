@@ -9,6 +9,7 @@ import {
 } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { jsonRecordset } from '../platform/db/json-params';
+import { countDelivery } from '../platform/metrics';
 import { alerts, notifications, notificationTriggers, subscriptions, tags, zones } from '../db/schema';
 import { toAlerts } from '../alerts';
 import { DeliveryError, type Channel, type ChannelKind } from './channels';
@@ -77,7 +78,9 @@ export async function startDue(ctx: DeliverContext): Promise<{ taken: number; se
     const lane = async () => {
       while (next < rows.length) {
         const row = rows[next++]!;
-        outcomes.push(await attempt(ctx, row, inputs.get(row.id)));
+        const outcome = await attempt(ctx, row, inputs.get(row.id));
+        countDelivery(row.channel, outcome.state);
+        outcomes.push(outcome);
       }
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, lane));

@@ -28,6 +28,11 @@ export type Config = {
    * `NOTIFY_*` variable, read by notifications/settings.ts. Empty: no channel configured.
    */
   notify: Record<string, string>;
+  /**
+   * GET /metrics (docs/OPERATIONS.md): on PORT with this bearer token (METRICS_TOKEN), and/or on a
+   * listener of its own at HOST:port without one (METRICS_PORT). Neither: /metrics answers 404.
+   */
+  metrics: { token?: string; port?: number };
 };
 
 /**
@@ -64,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notify: Object.fromEntries(
       Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('NOTIFY_') && !!e[1]),
     ),
+    metrics: { token: env.METRICS_TOKEN?.trim() || undefined, port: portOf(env.METRICS_PORT) },
   };
 }
 
@@ -82,6 +88,12 @@ export function seedDemoFrom(env: NodeJS.ProcessEnv): boolean {
 /** Whether listening on `host` serves only this machine (127.0.0.0/8, ::1, localhost). */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(host);
+}
+
+/** A TCP port, else undefined: metrics stay off rather than guess where to listen. */
+function portOf(value: string | undefined): number | undefined {
+  const n = value && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return n >= 1 && n <= 65535 ? n : undefined;
 }
 
 function intOr(value: string | undefined, fallback: number): number {
@@ -105,9 +117,19 @@ export function describeConfig(config: Config): string[] {
     `MAP_TILES_URL=${redactQuery(config.mapTilesUrl)}`,
     `MAP_SATELLITE_URL=${redactQuery(config.mapSatelliteUrl)}`,
     `GEOCODER_URL=${redactQuery(config.geocoderUrl)}`,
+    ...describeMetrics(config.metrics),
     ...Object.entries(config.notify).map(([key, value]) =>
       /PASSWORD|TOKEN|SECRET|CODE/.test(key) ? `${key}=***` : `${key}=${value}`,
     ),
+  ];
+}
+
+/** Where /metrics answers (docs/OPERATIONS.md), the token left out. */
+function describeMetrics({ token, port }: Config['metrics']): string[] {
+  const off = !token && port === undefined ? ' (/metrics is off)' : '';
+  return [
+    `METRICS_TOKEN=${token ? '*** (GET /metrics on PORT with Authorization: Bearer)' : '(unset)'}`,
+    `METRICS_PORT=${port === undefined ? '(unset)' : `${port} (GET /metrics on HOST, no token)`}${off}`,
   ];
 }
 

@@ -22,6 +22,7 @@
  */
 import { UUID_RE } from './db/checks';
 import type { SqlExecutor } from './db/sql-executor';
+import { jobFailures } from './metrics';
 import {
   HEARTBEAT_S,
   PRUNE_BATCH,
@@ -133,6 +134,21 @@ async function assertTableExists(db: SqlExecutor): Promise<void> {
   }
 }
 
+/**
+ * The jobs not finished, by name and state (/metrics): `due` (waiting or waiting for a retry, and due),
+ * `scheduled` (not before a later time), `active` (running). Read through the queue's partial indexes.
+ */
+export async function countUnfinishedJobs(
+  db: SqlExecutor,
+): Promise<{ name: string; state: 'due' | 'scheduled' | 'active'; jobs: number }[]> {
+  const { rows } = await db.query<{ name: string; state: 'due' | 'scheduled' | 'active'; jobs: number }>(
+    `select name, case when state = 'active' then 'active' when start_after <= now() then 'due'
+       else 'scheduled' end as state, count(*)::int as jobs
+     from jobs where state in ('created', 'retry', 'active') group by 1, 2`,
+  );
+  return rows.map((r) => ({ ...r, jobs: Number(r.jobs) }));
+}
+
 const isDueNow = (opts: SendOptions) => !opts.startAfter || opts.startAfter.getTime() <= Date.now();
 
 type Workers = {
@@ -216,6 +232,7 @@ function workerPool(store: JobStore, pollMs: number, log: Log): Workers {
       await store.complete(job.id, claim);
     } catch (err) {
       held.delete(claim);
+      jobFailures.inc({ queue: name });
       log.error({ err, job: job.id, queue: name, attempt }, `job ${name} failed`);
       // PostgreSQL text holds no NUL character.
       await store.fail(job.id, claim, String((err as Error)?.stack ?? err).replaceAll('\0', ''));

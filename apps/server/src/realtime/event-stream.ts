@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
 import { eventInScope, type RealtimeBus, type RealtimeEvent } from '../platform/realtime/bus';
+import { observeAlertEventSent, sseClients } from '../platform/metrics';
 
 /** SSE keep-alive: proxies cut idle streams at 60 s (ARCHITECTURE §5). */
 export const SSE_KEEPALIVE_MS = 15_000;
@@ -61,6 +62,10 @@ export async function streamEvents({ bus, db, caller, after, requestId, req, res
     'x-request-id': requestId,
   });
   const send = (event: RealtimeEvent) => res.write(sseFrame(event));
+  const sendLive = (event: RealtimeEvent) => {
+    send(event);
+    observeAlertEventSent(event);
+  };
   res.write(`retry: 2000\n: connected\n\n`);
 
   const buffered: RealtimeEvent[] = [];
@@ -71,15 +76,17 @@ export async function streamEvents({ bus, db, caller, after, requestId, req, res
     if (!live) buffered.push(event);
     else if (event.seq > lastSent) {
       lastSent = event.seq;
-      send(event);
+      sendLive(event);
     }
   });
   const keepAlive = setInterval(() => res.write(`: keep-alive\n\n`), SSE_KEEPALIVE_MS);
   open.add(res);
+  sseClients.inc();
   req.on('close', () => {
     clearInterval(keepAlive);
     unsubscribe();
     open.delete(res);
+    sseClients.dec();
   });
 
   if (after !== undefined) {
@@ -94,7 +101,7 @@ export async function streamEvents({ bus, db, caller, after, requestId, req, res
   for (const event of buffered) {
     if (event.seq > lastSent) {
       lastSent = event.seq;
-      send(event);
+      sendLive(event);
     }
   }
 }
