@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Provisioning } from '@vigil/domain';
 import { auditLog, signInProviders, signInRequests, users, zones } from '../../src/db/schema';
 import { orgBySlugCache } from '../../src/platform/organisations';
@@ -126,7 +126,12 @@ async function signInWith(
 
 /** The audit row a refusal or sign-in of that request wrote. */
 async function auditOf(requestId: string) {
-  const rows = await app.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+  // In the order written (no ORDER BY, a heap scan could answer them in any order).
+  const rows = await app.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.requestId, requestId))
+    .orderBy(asc(auditLog.id));
   return rows.map((r) => ({ entity: r.entity, action: r.action, after: r.after as Record<string, unknown> }));
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,9 +74,17 @@ export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** The id of the zone with this name (the seeded names are unique). */
+/**
+ * The id of the seeded zone with this name (the seed's names are unique). Tests may make zones of
+ * the same name in organisations of their own (e.g. a 'Floor 1'): the seeded one is the oldest.
+ */
 export async function zoneIdByName(app: FastifyInstance, name: string): Promise<string> {
-  const [zone] = await app.db.select({ id: zones.id }).from(zones).where(eq(zones.name, name));
+  const [zone] = await app.db
+    .select({ id: zones.id })
+    .from(zones)
+    .where(eq(zones.name, name))
+    .orderBy(asc(zones.createdAt), asc(zones.id))
+    .limit(1);
   if (!zone) throw new Error(`no zone named ${name}`);
   return zone.id;
 }
