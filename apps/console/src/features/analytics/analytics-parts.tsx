@@ -1,5 +1,17 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Box, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  Anchor,
+  Box,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 
 export type ChartFigureProps = {
   /** What the chart shows, in one or two sentences: the image's accessible name. */
@@ -149,5 +161,26 @@ export function AnalyticsSkeleton() {
       <Skeleton height={260} aria-hidden />
       <Skeleton height={160} aria-hidden />
     </Stack>
+  );
+}
+
+/**
+ * A location's name in a "by location" table: a link narrowing the screen to it, but for the chosen
+ * zone itself (its own rows), which the screen already shows.
+ */
+export function LocationCell({
+  zone,
+  chosenId,
+  zoneLink,
+}: {
+  zone: { id: string; name: string };
+  chosenId: string;
+  zoneLink: (zoneId: string) => string;
+}) {
+  if (zone.id === chosenId) return <>{zone.name}</>;
+  return (
+    <Anchor component={Link} to={zoneLink(zone.id)}>
+      {zone.name}
+    </Anchor>
   );
 }

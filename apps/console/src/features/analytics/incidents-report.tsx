@@ -1,9 +1,8 @@
 import '@mantine/charts/styles.css';
-import { Link } from 'react-router';
-import { Anchor, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { IncidentsAnswer } from '@vigil/domain';
-import { BigNumber, ChartFigure, FigureTable, Section } from './analytics-parts';
+import { BigNumber, ChartFigure, FigureTable, Section, LocationCell } from './analytics-parts';
 import { count, modeLabel, periodLabel, periodTick, share } from './format';
 import { IncidentDetailsSection } from './incident-details-section';
 
@@ -113,13 +112,7 @@ function ByLocation({ answer, zoneLink }: Pick<IncidentsReportProps, 'answer' | 
             rows={rows.map((row) => ({
               key: row.zone.id,
               cells: [
-                row.zone.id === answer.zone.id ? (
-                  row.zone.name
-                ) : (
-                  <Anchor component={Link} to={zoneLink(row.zone.id)}>
-                    {row.zone.name}
-                  </Anchor>
-                ),
+                <LocationCell zone={row.zone} chosenId={answer.zone.id} zoneLink={zoneLink} />,
                 count(row.count),
                 share(row.count, answer.total),
               ],

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, Stack } from '@mantine/core';
 import { routePath } from '@vigil/domain/routes';
 import type { ResponseTimesAnswer } from '@vigil/domain';
-import { FigureTable, Section } from './analytics-parts';
+import { FigureTable, Section, LocationCell } from './analytics-parts';
 import { DurationSection } from './duration-section';
 import { count, formatDuration, modeLabel } from './format';
 import { WeeklyPercentiles } from './weekly-percentiles';
@@ -40,13 +40,7 @@ function ByLocation({ answer, zoneLink }: ResponseTimesReportProps) {
         rows={rows.map((row) => ({
           key: row.zone.id,
           cells: [
-            row.zone.id === answer.zone.id ? (
-              row.zone.name
-            ) : (
-              <Anchor component={Link} to={zoneLink(row.zone.id)}>
-                {row.zone.name}
-              </Anchor>
-            ),
+            <LocationCell zone={row.zone} chosenId={answer.zone.id} zoneLink={zoneLink} />,
             count(row.count),
             formatDuration(row.acknowledgeP50),
             formatDuration(row.acknowledgeP90),

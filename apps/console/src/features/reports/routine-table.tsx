@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { getCoreRowModel, getPaginationRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Button, Menu, Stack } from '@mantine/core';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, type CsvValue, type PageSize } from '@vigil/domain';
-import { csvFilename, csvTimeZones, toCsv, type CsvColumn } from '../../ui/data-table/csv';
+import { csvFilename, toCsv, type CsvColumn } from '../../ui/data-table/csv';
+import { CsvZoneMenu } from '../../ui/data-table/csv-zone-menu';
 import { DataTableFooter } from '../../ui/data-table/data-table-footer';
 import { DataTableGrid } from '../../ui/data-table/data-table-grid';
 import { offerDownload } from '../../ui/data-table/use-csv-download';
@@ -112,21 +113,5 @@ export function RoutineCsvButton({ columns, rows, filename }: RoutineCsvButtonPr
       </Button>
     );
   }
-  return (
-    <Menu position="bottom-end" shadow="md">
-      <Menu.Target>
-        <Button variant="default" leftSection={icon} rightSection={<IconChevronDown size={14} aria-hidden />}>
-          Download CSV
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Write dates in</Menu.Label>
-        {csvTimeZones().map((zone) => (
-          <Menu.Item key={zone.label} onClick={() => download(zone.timeZone)}>
-            {zone.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <CsvZoneMenu onPick={download} />;
 }
