@@ -43,6 +43,11 @@ export type ServerOptions = {
   env?: Record<string, string | undefined>;
   /** How long to wait for /readyz. Default 60 s. */
   readyMs?: number;
+  /**
+   * The repository tree to run `vigil serve` from (its apps/server/src/cli.ts, as the working
+   * directory): another release's tree (test/helpers/previous-release.ts). Default this repository.
+   */
+  root?: string;
 };
 
 const started = new Set<ServerProcess>();
@@ -68,8 +73,10 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     ...opts.env,
   });
   for (const [name, value] of Object.entries(opts.env ?? {})) if (value === undefined) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], {
-    cwd: REPO,
+  const root = opts.root ?? REPO;
+  const cli = path.join(root, path.relative(REPO, CLI));
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+    cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
