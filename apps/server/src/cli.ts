@@ -23,7 +23,10 @@ import { ScaleSeedRefused, seedScale } from './db/seed-scale';
 import { seedAlerts } from './db/seed-alerts';
 import { seedDemoHistory } from './db/seed-history';
 import { hashPassword, randomSecret } from './platform/crypto';
+import { copyRoutines } from './reports';
 import { reportCommand } from './reports/routine-cli';
+import { backupCommand, exportToPostgresCommand, restoreCommand } from './platform/backup/commands';
+import { AlreadyServing, isServing, startControlServer, type ControlServer } from './platform/backup/control';
 import {
   SIMULATE_USAGE,
   formatReport,
@@ -52,6 +55,13 @@ Commands:
                         [--role admin] (prints a generated password unless --password is given)
   simulate              Drive a running server like a site: gateways heartbeating, tags pressing
                         (vigil simulate --help)
+  backup --to FILE      Write a backup of the embedded database and its stored files (floor plans,
+                        tiles) to FILE, taken while the server runs and ingests
+  restore --from FILE   Restore a backup into DATA_DIR (the server stopped; a DATA_DIR that holds a
+                        database is refused unless --force, which moves it aside)
+  export-to-postgres --database-url URL [--from FILE]
+                        Copy the embedded database (stopped), or a backup, into an empty PostgreSQL
+                        database, and compare every table (docs/OPERATIONS.md)
   report add FILE.sql   Install a stored report routine: one CREATE FUNCTION report_routines.<id>
                         (org uuid) RETURNS TABLE (…) LANGUAGE sql STABLE AS $$ … $$ (its leading
                         comment is its description). Embedded database: stop the server first.
@@ -67,6 +77,14 @@ is off; docs/OPERATIONS.md).
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const config = loadConfig();
+  if (OPENS_EMBEDDED.has(command ?? '') && !config.databaseUrl && (await isServing(config.dataDir))) {
+    console.error(
+      `A Vigil server is running on the embedded database in ${config.dataDir}: stop it before ` +
+        `\`vigil ${command}\` (two processes on one embedded database would damage it)`,
+    );
+    process.exitCode = 2;
+    return;
+  }
   switch (command) {
     case 'serve':
       return serve();
@@ -86,6 +104,15 @@ async function main(argv: string[]): Promise<void> {
     case 'report':
       process.exitCode = await reportCommand(rest);
       return;
+    case 'backup':
+      process.exitCode = await backupCommand(rest, config);
+      return;
+    case 'restore':
+      process.exitCode = await restoreCommand(rest, config);
+      return;
+    case 'export-to-postgres':
+      process.exitCode = await exportToPostgresCommand(rest, config, { copyExtras: copyRoutines });
+      return;
     case undefined:
     case '--help':
     case '-h':
@@ -97,6 +124,9 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = 2;
   }
 }
+
+/** The commands that open the embedded database themselves (backup, restore and export check on their own). */
+const OPENS_EMBEDDED = new Set(['serve', 'migrate', 'seed', 'create-admin', 'report']);
 
 async function seed(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -159,12 +189,36 @@ async function serve(): Promise<void> {
   console.log('Vigil configuration:');
   for (const line of describeConfig(config)) console.log(`  ${line}`);
   const database = await openDatabase(config);
+  // The embedded database's control socket (vigil backup), before anything else opens the files.
+  let control: ControlServer | undefined;
+  if (database.kind === 'pglite' && database.pglite) {
+    try {
+      control = await startControlServer({
+        pglite: database.pglite,
+        dataDir: config.dataDir,
+        log: controlLog,
+      });
+    } catch (err) {
+      await database.close();
+      if (!(err instanceof AlreadyServing)) throw err;
+      console.error(err.message);
+      process.exitCode = 2;
+      return;
+    }
+  }
   const demo = await seedOnStart(config, database);
   const app = await buildApp(config, { database, ownsDatabase: true });
+  if (control) app.addHook('onClose', () => control.close());
   await app.listen({ port: config.port, host: config.host });
   announce(config, demo);
   stopOnSignals(app);
 }
+
+const controlLog = {
+  info: (obj: unknown, msg?: string) => console.log(`${msg ?? ''} ${JSON.stringify(obj)}`),
+  warn: (obj: unknown, msg?: string) =>
+    console.warn(`${msg ?? ''} ${String((obj as { err?: Error }).err ?? obj)}`),
+};
 
 type DemoState = { seeded: boolean; present: boolean };
 

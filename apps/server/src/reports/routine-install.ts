@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TransactionRollbackError, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { findRoutine, routineDefinition, routineRefusal } from './routine-catalog';
+import { findRoutine, listRoutines, routineDefinition, routineRefusal } from './routine-catalog';
 import { ROUTINES_SCHEMA, installRoutineSandbox } from './routine-sandbox';
 import { validateRoutineSql, type RoutineSql } from './routine-sql';
 
@@ -105,4 +105,26 @@ export function messageOf(err: unknown): string {
   const cause = (err as { cause?: unknown }).cause;
   const inner = cause instanceof Error ? cause : err;
   return (inner as Error).message ?? String(inner);
+}
+
+/**
+ * `vigil export-to-postgres`: the routines installed in `source` (an operator's `vigil report add`s
+ * as well as the shipped ones), installed in `target` the same way, from PostgreSQL's own text of
+ * each and its description. Answers a line per routine, for the operator.
+ */
+export async function copyRoutines(source: Db, target: Db): Promise<string[]> {
+  const lines: string[] = [];
+  for (const { id } of await listRoutines(source)) {
+    const found = await routineDefinition(source, id);
+    if (!found) continue;
+    const comment = found.description ? `${found.description.replace(/^/gm, '-- ')}\n` : '';
+    try {
+      const added = await addRoutine(target, `${comment}${found.definition}`);
+      lines.push(`report routine ${added.id}: ${added.changed ? 'installed' : 'already there'}`);
+    } catch (err) {
+      if (!(err instanceof RoutineRefused)) throw err;
+      lines.push(`report routine ${id} NOT copied: ${err.message} (install it with vigil report add)`);
+    }
+  }
+  return lines;
 }
