@@ -122,7 +122,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('vigil backup and restore (issue 19)
     const duringBackup = during.length;
     pressing = false;
     await stream;
-    expect(backup.out).toContain('the running server took the snapshot');
+    expect(backup.out).toContain('the running server copied its database');
     expect(backup.code, backup.out).toBe(0);
     // Presses went on being answered while the backup was taken.
     expect(duringBackup).toBeGreaterThan(5);

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import * as tar from 'tar';
@@ -15,7 +13,9 @@ import { fingerprintDifferences, fingerprintTables, type Fingerprints, type Quer
  * A backup is one gzipped tar:
  * - `manifest.json`: what it holds (BackupManifest), with every table's fingerprint, read from the
  *   snapshot itself once it was taken (so a backup that would not open is never written);
- * - `pglite.tar`: the database's files, PGlite's own dump (control.ts takeSnapshot);
+ * - `pglite/`: the database's files, copied online by the running server (control.ts copyOnline)
+ *   or from the stopped one's files, then opened once here (which replays the WAL the copy holds)
+ *   and closed cleanly, so a restore opens it at once;
  * - `storage/`: DATA_DIR/storage, the floor plans' sources, thumbnails and tiles, copied after the
  *   snapshot, so every file a row of the snapshot names is there.
  */
@@ -41,14 +41,14 @@ export type BackupManifest = z.infer<typeof backupManifestSchema>;
 export type BackupResult = { file: string; bytes: number; manifest: BackupManifest };
 
 /**
- * Writes a backup of DATA_DIR to `to` from a database snapshot (`snapshot`: PGlite's dump, streamed
- * from the running server or taken here). The file appears only once complete (written beside it,
- * then renamed); an existing `to` is replaced.
+ * Writes a backup of DATA_DIR to `to` from `snapshotDir`, a copy of its database's files (which this
+ * consumes). The file appears only once complete (written beside it, then renamed); an existing
+ * `to` is replaced.
  */
 export async function writeBackup(opts: {
   dataDir: string;
   to: string;
-  snapshot: Readable;
+  snapshotDir: string;
   heldMs: number;
 }): Promise<BackupResult> {
   const to = path.resolve(opts.to);
@@ -56,10 +56,10 @@ export async function writeBackup(opts: {
   const staging = await fsp.mkdtemp(path.join(path.dirname(to), '.vigil-backup-'));
   const partial = `${to}.partial`;
   try {
-    const dump = path.join(staging, 'pglite.tar');
-    await pipeline(opts.snapshot, fs.createWriteStream(dump));
+    const database = path.join(staging, 'pglite');
+    await moveDir(opts.snapshotDir, database);
+    const { tables, migrations } = await readSnapshot(database);
     const storage = await copyStorage(storageRoot(opts.dataDir), path.join(staging, 'storage'));
-    const { tables, migrations } = await readSnapshot(await fsp.readFile(dump));
     const manifest: BackupManifest = {
       product: 'vigil',
       format: BACKUP_FORMAT,
@@ -71,13 +71,25 @@ export async function writeBackup(opts: {
       storage,
     };
     await fsp.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
-    const entries = ['manifest.json', 'pglite.tar', ...(storage.files > 0 ? ['storage'] : [])];
+    const entries = ['manifest.json', 'pglite', ...(storage.files > 0 ? ['storage'] : [])];
     await tar.c({ gzip: true, file: partial, cwd: staging, portable: true }, entries);
     await fsp.rename(partial, to);
     return { file: to, bytes: (await fsp.stat(to)).size, manifest };
   } finally {
     await fsp.rm(partial, { force: true });
     await fsp.rm(staging, { recursive: true, force: true });
+    await fsp.rm(opts.snapshotDir, { recursive: true, force: true });
+  }
+}
+
+/** Renames a folder, or copies it across file systems. */
+async function moveDir(from: string, to: string): Promise<void> {
+  try {
+    await fsp.rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await fsp.cp(from, to, { recursive: true });
+    await fsp.rm(from, { recursive: true, force: true });
   }
 }
 
@@ -126,7 +138,8 @@ export async function restoreBackup(opts: {
     const manifest = await readManifest(path.join(staging, 'manifest.json'), opts.from);
     // The database is unpacked and checked in the staging folder; DATA_DIR changes only once it matches.
     const unpacked = path.join(staging, 'pglite');
-    await extractDump(path.join(staging, 'pglite.tar'), unpacked);
+    if (!fs.existsSync(path.join(unpacked, 'PG_VERSION')))
+      throw new RestoreRefused('The backup holds no database');
     const pglite = new PGlite(unpacked, { extensions: { pg_trgm } });
     let differences: string[];
     try {
@@ -184,20 +197,13 @@ export async function extractBackupDatabase(from: string, pgliteDir: string): Pr
       throw new RestoreRefused(`${from} is not a Vigil backup (${err.message})`);
     });
     const manifest = await readManifest(path.join(staging, 'manifest.json'), from);
-    await extractDump(path.join(staging, 'pglite.tar'), pgliteDir);
+    if (!fs.existsSync(path.join(staging, 'pglite', 'PG_VERSION')))
+      throw new RestoreRefused('The backup holds no database');
+    await moveDir(path.join(staging, 'pglite'), pgliteDir);
     return manifest;
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
   }
-}
-
-/** Unpacks PGlite's dump, whose entries are named from the data directory's root ('/PG_VERSION', '/base/…'). */
-async function extractDump(dump: string, pgliteDir: string): Promise<void> {
-  await fsp.mkdir(pgliteDir, { recursive: true });
-  // node-tar takes the leading '/' off each name (and never writes outside cwd); that is all it warns of here.
-  await tar.x({ file: dump, cwd: pgliteDir, onwarn: () => undefined });
-  if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION')))
-    throw new RestoreRefused('The backup holds no database');
 }
 
 async function readManifest(file: string, backup: string): Promise<BackupManifest> {
@@ -225,17 +231,16 @@ function parseManifest(text: string, backup: string): BackupManifest {
   return parsed.data;
 }
 
-/** Opens a snapshot in memory: its fingerprints and how many migrations it had applied. */
-async function readSnapshot(dump: Buffer): Promise<{ tables: Fingerprints; migrations: number }> {
-  const pglite = new PGlite({
-    loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>]),
-    extensions: { pg_trgm },
-  });
+/** Opens a copy of the database (replaying the WAL it holds) and closes it: its fingerprints and migrations. */
+async function readSnapshot(dir: string): Promise<{ tables: Fingerprints; migrations: number }> {
+  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
   try {
     const tables = await fingerprintTables(queryOf(pglite));
     const { rows } = await pglite.query<{ n: number }>(
       `select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
+    // A clean shutdown: the copy in the backup opens without recovery.
+    await pglite.exec('checkpoint');
     return { tables, migrations: rows[0]?.n ?? 0 };
   } finally {
     await pglite.close();

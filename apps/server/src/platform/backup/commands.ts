@@ -2,10 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import * as tar from 'tar';
 import type { Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
@@ -18,7 +15,7 @@ import {
   writeBackup,
   type BackupManifest,
 } from './archive';
-import { isServing, requestSnapshot, takeSnapshot } from './control';
+import { SNAPSHOT_PREFIX, isServing, requestSnapshot } from './control';
 import { ExportRefused, exportToPostgres } from './export-postgres';
 import type { Fingerprints } from './fingerprint';
 
@@ -43,24 +40,22 @@ export async function backupCommand(args: string[], config: Config, out: Out = c
   const to = values.to as string | undefined;
   if (!to) return refuse(out, `vigil backup needs --to FILE\n\n${BACKUP_USAGE}`);
   if (config.databaseUrl) return refuse(out, PG_BACKUP_HINT);
-  let snapshot: Readable;
-  let heldMs: number;
+  let snapshotDir: string;
+  let heldMs = 0;
   if (await isServing(config.dataDir)) {
-    ({ body: snapshot, heldMs } = await requestSnapshot(config.dataDir));
-    out.log(`the running server took the snapshot (its database was held ${heldMs} ms)`);
+    const copy = await requestSnapshot(config.dataDir);
+    ({ dir: snapshotDir, heldMs } = copy);
+    out.log(
+      `the running server copied its database (${megabytes(copy.bytes)} in ${(copy.copyMs / 1000).toFixed(1)} s; ` +
+        `its database was held ${heldMs} ms, for a checkpoint)`,
+    );
   } else {
     if (!holdsDatabase(config.dataDir)) return refuse(out, `No embedded database in ${config.dataDir}`);
-    const pglite = new PGlite(path.join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
-    try {
-      const taken = await takeSnapshot(pglite);
-      heldMs = 0;
-      snapshot = Readable.fromWeb(taken.blob.stream() as never);
-    } finally {
-      await pglite.close();
-    }
-    out.log('no server runs on this DATA_DIR: the snapshot was taken from its files');
+    snapshotDir = await fsp.mkdtemp(path.join(config.dataDir, SNAPSHOT_PREFIX));
+    await fsp.cp(path.join(config.dataDir, 'pglite'), snapshotDir, { recursive: true });
+    out.log('no server runs on this DATA_DIR: its database files were copied');
   }
-  const result = await writeBackup({ dataDir: config.dataDir, to, snapshot, heldMs });
+  const result = await writeBackup({ dataDir: config.dataDir, to, snapshotDir, heldMs });
   out.log(`backup written to ${result.file} (${megabytes(result.bytes)})`);
   for (const line of describeContents(result.manifest)) out.log(`  ${line}`);
   return 0;
