@@ -25,6 +25,7 @@ import { publicDeviceRoutes } from './public-devices/routes';
 import { reportRoutes } from './reports/routes';
 import { routineRoutes } from './reports/routine-routes';
 import { eventRoutes } from './realtime/routes';
+import { retentionRoutes } from './retention/routes';
 import { roleRoutes } from './roles/routes';
 import { distributionStationRoutes } from './stations/routes';
 import { storageRoutes } from './storage/routes';
@@ -72,4 +73,5 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   reportRoutes,
   routineRoutes,
   analyticsRoutes,
+  retentionRoutes,
 ];

@@ -25,6 +25,7 @@ import { seedDemoHistory } from './db/seed-history';
 import { hashPassword, randomSecret } from './platform/crypto';
 import { copyRoutines } from './reports';
 import { reportCommand } from './reports/routine-cli';
+import { retentionCommand } from './retention';
 import { backupCommand, exportToPostgresCommand, restoreCommand } from './platform/backup/commands';
 import { AlreadyServing, isServing, startControlServer, type ControlServer } from './platform/backup/control';
 import {
@@ -62,6 +63,9 @@ Commands:
   export-to-postgres --database-url URL [--from FILE]
                         Copy the embedded database (stopped), or a backup, into an empty PostgreSQL
                         database, and compare every table (docs/OPERATIONS.md)
+  retention run [--org slug] [--dry-run]
+                        Delete history older than each organisation's retention settings now, as
+                        the daily job does (docs/OPERATIONS.md 'Retention'); --dry-run only counts
   report add FILE.sql   Install a stored report routine: one CREATE FUNCTION report_routines.<id>
                         (org uuid) RETURNS TABLE (…) LANGUAGE sql STABLE AS $$ … $$ (its leading
                         comment is its description). Embedded database: stop the server first.
@@ -104,6 +108,9 @@ async function main(argv: string[]): Promise<void> {
     case 'report':
       process.exitCode = await reportCommand(rest);
       return;
+    case 'retention':
+      process.exitCode = await retentionCommand(rest);
+      return;
     case 'backup':
       process.exitCode = await backupCommand(rest, config);
       return;
@@ -126,7 +133,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 /** The commands that open the embedded database themselves (backup, restore and export check on their own). */
-const OPENS_EMBEDDED = new Set(['serve', 'migrate', 'seed', 'create-admin', 'report']);
+const OPENS_EMBEDDED = new Set(['serve', 'migrate', 'seed', 'create-admin', 'report', 'retention']);
 
 async function seed(args: string[]): Promise<void> {
   const { values } = parseArgs({

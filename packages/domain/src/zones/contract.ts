@@ -5,6 +5,7 @@ import { categorySchema, zoneLevelSchema, zoneStateSchema, type ZoneLevel } from
 import { ZONE_NAME_MAX, parseZoneName } from './zone-name';
 import { isTimeZone } from '../csv/csv-format';
 import { reportZoneQuerySchema } from '../reports/contract';
+import { retentionConfigSchema } from '../retention/settings';
 
 /** SPEC §3 Zone config: number, category, featureFlags, geometry, planId, planBearing, state, outlet. */
 export const zoneConfigSchema = z
@@ -28,6 +29,11 @@ export const zoneConfigSchema = z
       .refine(isTimeZone, 'Choose a time zone such as America/Chicago')
       .nullable()
       .optional(),
+    /**
+     * Issue 19: an organisation's retention, days per kind of history or 'forever'; a category left
+     * out keeps its default (domain retention/settings.ts).
+     */
+    retention: retentionConfigSchema.nullable().optional(),
     /** Who a found device goes back to: shown on the public device page. */
     returnContact: z
       .strictObject({

@@ -19,6 +19,7 @@ import { ErrorPanel } from '../../ui/error-panel';
 import { confirmZoneDelete } from '../../ui/zone-node-actions';
 import { ZonePicker } from '../../ui/zone-picker';
 import { FeatureFlagsEditor } from './feature-flags-editor';
+import { RetentionEditor } from './retention-editor';
 import { SignInPanel, hasOwnSignIn } from './sign-in/sign-in-panel';
 
 type Draft = {
@@ -29,7 +30,10 @@ type Draft = {
   state: string | null;
 };
 
-/** One zone's settings: rename, move, config (number, category, state), feature flags, delete. */
+/**
+ * One zone's settings: rename, move, config (number, category, state), feature flags, delete; an
+ * organisation's data retention (issue 19).
+ */
 export function ZoneDetails({
   zoneId,
   editable,
@@ -53,6 +57,7 @@ export function ZoneDetails({
     category?: string;
     state?: string;
     featureFlags?: Record<string, boolean>;
+    retention?: unknown;
   };
   const current: Draft = draft ?? {
     name: z.name,
@@ -182,6 +187,7 @@ export function ZoneDetails({
         </Group>
       )}
       <FeatureFlagsEditor zoneId={z.id} flags={config.featureFlags ?? {}} editable={editable} />
+      {isOrg && <RetentionEditor zoneId={z.id} retention={config.retention} editable={editable} />}
       {editable && hasOwnSignIn(z) && <SignInPanel zone={z} />}
     </Stack>
   );
