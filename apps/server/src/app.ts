@@ -26,6 +26,7 @@ import { AREA_ROUTES } from './areas';
 import { EscalationScheduler } from './alerts';
 import { resolveCaller } from './auth';
 import { pruneButtonEvents } from './ingest';
+import { pruneSightings } from './sightings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,7 +57,7 @@ export type BuildOptions = {
   notifications?: boolean;
 };
 
-/** How often old button events and outbox rows are pruned. */
+/** How often old button events, outbox rows, sighting batches and tag moves are pruned. */
 const HOUSEKEEPING_MS = 10 * 60_000;
 
 /** Builds the Vigil server: API under /api, OpenAPI at /docs, and the built console at /. */
@@ -95,7 +96,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (escalation) {
     await escalation.start();
     const prune = () => {
-      pruning ??= Promise.all([pruneButtonEvents(database.db), pruneOutbox(database.db)])
+      pruning ??= Promise.all([
+        pruneButtonEvents(database.db),
+        pruneOutbox(database.db),
+        pruneSightings(database.db),
+      ])
         .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'))
         .finally(() => (pruning = undefined));
     };

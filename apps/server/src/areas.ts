@@ -27,6 +27,7 @@ import { routineRoutes } from './reports/routine-routes';
 import { eventRoutes } from './realtime/routes';
 import { retentionRoutes } from './retention/routes';
 import { roleRoutes } from './roles/routes';
+import { sightingRoutes } from './sightings/routes';
 import { distributionStationRoutes } from './stations/routes';
 import { storageRoutes } from './storage/routes';
 import { tagRoutes } from './tags/routes';
@@ -56,6 +57,7 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   consoleRoutes,
   manifestRoutes,
   ingestRoutes,
+  sightingRoutes,
   alertRoutes,
   peopleRoutes,
   distributionStationRoutes,

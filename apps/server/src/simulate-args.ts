@@ -16,6 +16,9 @@ export const SIMULATE_USAGE = `vigil simulate [options]   drive a running server
   --retries <f>        fraction of presses re-sent with the same nonce (default 0.1)
   --heartbeat <s>      seconds between a gateway's heartbeats (default 5)
   --max-presses <n>    stop after this many presses (default rate × duration, at most 1000000)
+  --sightings <n>      the first n of --tags walk between the gateways (default 0): every gateway
+                       posts what it hears each second, the nearest gateway strongest; each walking
+                       tag moves to a neighbouring gateway every ~20 s
 `;
 
 export const SIMULATE_LIMITS = {
@@ -26,6 +29,8 @@ export const SIMULATE_LIMITS = {
   /** Presses awaiting their answer at once; the next waits for a slot. */
   inFlight: 64,
   requestTimeoutMs: 30_000,
+  /** Seconds between a walking tag's moves, on average. */
+  walkEveryS: 20,
 } as const;
 
 export type SimulatePattern = PressPatternName | 'mixed';
@@ -41,6 +46,8 @@ export type SimulateOptions = {
   retries: number;
   heartbeatS: number;
   maxPresses: number;
+  /** Tags walking between the gateways (the first of `tags`), heard in sightings posts each second. */
+  sightings: number;
 };
 
 /** Reads `vigil simulate` arguments; throws an Error whose message says what is wrong. */
@@ -53,17 +60,20 @@ export function parseSimulateArgs(args: string[]): SimulateOptions {
   const rate = numberArg('rate', values.rate, 0.01, SIMULATE_LIMITS.rate);
   const durationS = numberArg('duration', values.duration, 0, SIMULATE_LIMITS.durationS);
   const maxPresses = maxPressesOf(values['max-presses'], rate, durationS);
+  const tags = values.tags ? macsArg('tags', values.tags) : DEMO_TAG_IDS;
+  const sightings = Math.floor(numberArg('sightings', values.sightings, 0, tags.length));
   return {
     url,
     key: values.key,
     gateways,
-    tags: values.tags ? macsArg('tags', values.tags) : DEMO_TAG_IDS,
+    tags,
     rate,
     pattern,
     durationS,
     retries: numberArg('retries', values.retries, 0, 1),
     heartbeatS: numberArg('heartbeat', values.heartbeat, 0.5, 3600),
     maxPresses,
+    sightings,
   };
 }
 
@@ -83,6 +93,7 @@ function readFlags(args: string[]) {
       retries: { type: 'string', default: '0.1' },
       heartbeat: { type: 'string', default: '5' },
       'max-presses': { type: 'string' },
+      sightings: { type: 'string', default: '0' },
     },
     strict: true,
   }).values;

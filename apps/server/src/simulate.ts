@@ -6,6 +6,7 @@ import {
   type PressPatternName,
 } from '@vigil/domain';
 import { SIMULATE_LIMITS, type SimulateOptions, type SimulatePattern } from './simulate-args';
+import { startWalk, type WalkReport } from './simulate-walk';
 
 export {
   SIMULATE_LIMITS,
@@ -32,6 +33,8 @@ export type SimulateReport = {
   heartbeats: { ok: number; failed: number; commands: number };
   /** Press answer times in ms. */
   latency: { p50: number; p90: number; p99: number; max: number } | null;
+  /** The walking tags' sightings posts (`--sightings`). */
+  sightings: WalkReport;
 };
 
 /** Mixed traffic is mostly help, with every other pattern present. */
@@ -66,8 +69,14 @@ export async function simulate(
   const run = startRun(opts, log);
   const start = Date.now();
   const heartbeats = startHeartbeats(run);
+  const walk = startWalk(opts, run.id, run.post, run.fail);
   await sendPresses(run, start);
+  // Presses may stop early (--max-presses); the walk goes on for the duration.
+  const left = start + opts.durationS * 1000 - Date.now();
+  if (opts.sightings && left > 0) await sleep(left);
+  await walk.stop();
   await heartbeats.stop();
+  run.report.sightings = walk.report;
   run.report.elapsedMs = Date.now() - start;
   run.report.latency = latencyOf(run.latencies);
   return run.report;
@@ -97,6 +106,7 @@ function startRun(opts: SimulateOptions, log: (line: string) => void): Run {
     retries: { sent: 0, matched: 0, mismatched: 0 },
     heartbeats: { ok: 0, failed: 0, commands: 0 },
     latency: null,
+    sightings: { posts: 0, sightings: 0, accepted: 0, moved: 0, failed: 0 },
   };
   const seenErrors = new Set<string>();
   const fail = (kind: string, detail: string) => {
@@ -279,6 +289,11 @@ export function formatReport(opts: SimulateOptions, report: SimulateReport): str
     `answers        ${list(report.statuses)}`,
     `retries        ${report.retries.sent} sent, ${report.retries.matched} answered like the first, ${report.retries.mismatched} not`,
     `heartbeats     ${report.heartbeats.ok} ok, ${report.heartbeats.failed} failed, ${report.heartbeats.commands} command(s) received`,
+    ...(opts.sightings
+      ? [
+          `sightings      ${report.sightings.posts} posts of ${opts.sightings} walking tag(s): ${report.sightings.sightings} sent, ${report.sightings.accepted} accepted, ${report.sightings.moved} move(s), ${report.sightings.failed} failed`,
+        ]
+      : []),
     `errors         ${list(report.errors)}`,
     report.latency
       ? `press latency  p50 ${report.latency.p50} ms, p90 ${report.latency.p90} ms, p99 ${report.latency.p99} ms, max ${report.latency.max} ms`

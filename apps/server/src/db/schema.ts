@@ -18,3 +18,4 @@ export * from '../markers/tables';
 export * from '../notifications/tables';
 export * from '../video/tables';
 export * from '../analytics/tables';
+export * from '../sightings/tables';

@@ -3,8 +3,11 @@ import path from 'node:path';
 import {
   ALERT_REASONS,
   INCIDENT_QUESTIONS,
+  MAX_SIGHTINGS_PER_POST,
   PRESS_HOLD_MIN_MS,
   PRESS_PATTERNS,
+  SIGHTING_WINDOW_MS,
+  TAG_MOVES_RETENTION_DAYS,
   type PressPattern,
 } from '@vigil/domain';
 
@@ -86,8 +89,25 @@ export function incidentQuestionTable(): string {
   );
 }
 
+/** Issue 20: the sightings post's fields and the numbers of the rule, from the domain's constants. */
+export function sightingsTable(): string {
+  return table(
+    ['field or rule', 'value'],
+    [
+      ['`gateway`, `tag`', 'a MAC, as for button events'],
+      ['`batch`', "the gateway's id of this post, 1–64 characters: a repeat is answered, not applied again"],
+      ['`sightings`', `1–${MAX_SIGHTINGS_PER_POST} of \`{tag, rssi, at}\``],
+      ['`rssi`', 'a whole number of dBm, −127 … 0'],
+      ['`at`', 'an ISO 8601 time with its offset (`Z` or `+01:00`); one ahead of the server is taken as now'],
+      ['the window', `${seconds(SIGHTING_WINDOW_MS)}: a weaker gateway does not take a tag within it`],
+      ['moves kept', `${TAG_MOVES_RETENTION_DAYS} days`],
+    ],
+  );
+}
+
 export const GENERATED_SECTIONS: Record<string, () => string> = {
   'press-patterns': pressPatternTable,
+  sightings: sightingsTable,
   reasons: reasonTable,
   'incident-questions': incidentQuestionTable,
 };

@@ -1,1 +1,2 @@
 export { pruneButtonEvents } from './prune';
+export { authenticateGatewayKey, type GatewayKey } from './gateway-keys';

@@ -78,6 +78,8 @@ export const notificationTriggers = pgTable(
       .on(t.id)
       .where(sql`${t.processedAt} is null`),
     index('notification_triggers_at_idx').on(t.at),
+    // Deleting an alert (retention) cascades here: without it each delete scans the table (issue 19).
+    index('notification_triggers_alert_idx').on(t.alertId),
     // A sweep's trigger (gatewaysDisconnected, flaggedDigest) is written once whichever instance
     // sweeps: its `details.key` names what it reports (sweeps.ts).
     uniqueIndex('notification_triggers_key_idx')

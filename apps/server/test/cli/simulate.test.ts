@@ -5,6 +5,7 @@ import { alerts, gateways } from '../../src/db/schema';
 import { buildApp } from '../../src/app';
 import { DEMO_GATEWAY_IDS } from '../../src/db/seed';
 import { formatReport, parseSimulateArgs, reportFailed, simulate } from '../../src/simulate';
+import { positionsOf } from '../../src/sightings';
 import { getTestApp, testConfig } from '../helpers/app';
 import { freshMac, freshTag } from '../helpers/alerts';
 
@@ -38,6 +39,8 @@ describe('vigil simulate', () => {
     });
     expect(opts.gateways).toEqual(DEMO_GATEWAY_IDS.slice(0, 2));
     expect(opts.tags).toHaveLength(8);
+    expect(opts.sightings).toBe(0);
+    expect(parseSimulateArgs(['--sightings', '8']).sightings).toBe(8);
     expect(parseSimulateArgs(['--tags', 'A1:B2:C3:D4:E5:F6', '--rate', '2', '--duration', '3']).tags).toEqual(
       ['a1b2c3d4e5f6'],
     );
@@ -49,6 +52,7 @@ describe('vigil simulate', () => {
       ['--url', 'ftp://x'],
       ['--tags', 'nope'],
       ['--retries', '2'],
+      ['--sightings', '9'],
     ]) {
       expect(() => parseSimulateArgs(bad)).toThrow();
     }
@@ -81,5 +85,34 @@ describe('vigil simulate', () => {
         status: 'connected',
         version: { app: expect.stringMatching(/^simulate-/) },
       });
+  });
+
+  it('walks tags between the gateways: each second every gateway posts what it hears (issue 20)', async () => {
+    const tags = [await freshTag(app, 'Room 201'), await freshTag(app, 'Day Room')];
+    const opts = parseSimulateArgs([
+      ...['--url', base, '--tags', tags.join(','), '--sightings', '2', '--gateways', '3'],
+      ...['--rate', '1', '--duration', '2', '--heartbeat', '5'],
+    ]);
+    const report = await simulate(opts);
+    expect(reportFailed(report)).toBe(false);
+    // Each walking tag is heard by every gateway within two of it: 3 gateways, each second.
+    expect(report.sightings.posts).toBeGreaterThanOrEqual(3);
+    expect(report.sightings.accepted).toBe(report.sightings.sightings);
+    expect(report.sightings.moved).toBeGreaterThanOrEqual(2); // each tag's first position
+    expect(formatReport(opts, report)).toMatch(/sightings {6}\d+ posts of 2 walking tag\(s\)/);
+    const [{ orgId }] = await app.db
+      .select({ orgId: gateways.orgId })
+      .from(gateways)
+      .where(inArray(gateways.id, opts.gateways));
+    const positions = await positionsOf(app.db, orgId!, tags);
+    expect(positions.map((p) => p.tag).sort()).toEqual([...tags].sort());
+    for (const p of positions) expect(opts.gateways).toContain(p.gateway);
+  });
+
+  it('hears a tag strongest at its own gateway, weaker one away, not at all three away', async () => {
+    const { rssiAt } = await import('../../src/simulate-walk');
+    expect(rssiAt(0, 0)).toBeGreaterThan(rssiAt(1, 1)!);
+    expect(rssiAt(1, 0)).toBeGreaterThan(rssiAt(2, 1)!);
+    expect(rssiAt(3)).toBeUndefined();
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "notification_triggers_alert_idx" ON "notification_triggers" USING btree ("alert_id");
