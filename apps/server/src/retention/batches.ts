@@ -16,12 +16,23 @@ export const TARGET_MS_POSTGRES = 50;
 export const MAX_BATCH = 1000;
 /** The first batch of a statement kind, before its cost per row is known. */
 const FIRST_BATCH = 10;
+/**
+ * The smallest batch once the cost is known: a statement costs a few ms before its first row
+ * (planning, the counts), and batches sized by their total time alone shrank to one alert each,
+ * spending most of the database's time on that.
+ */
+const MIN_BATCH = 5;
+/** A statement longer than this is counted as slow in the run's figures. */
+export const SLOW_MS = 50;
 
-export type BatchStats = { statements: number; rows: number; ms: number; maxMs: number };
+/** Statements run, rows handled, the time they held the database, the longest, and how many took over SLOW_MS. */
+export type BatchStats = { statements: number; rows: number; ms: number; maxMs: number; slow: number };
 
 /** One statement's batch size, adapted to how long the last ones took. */
 export class BatchSizer {
   private current: number;
+  /** The smoothed cost of a row (ms), so that one statement slowed by something else moves it little. */
+  private perRow: number | undefined;
   constructor(
     private readonly max: number,
     private readonly targetMs: number,
@@ -33,12 +44,13 @@ export class BatchSizer {
     return this.current;
   }
 
-  /** A batch of `rows` (of the `size` asked for) took `ms`: the next size, at most twice this one. */
+  /** A batch of `rows` took `ms`: the next size, at most twice this one and at least MIN_BATCH. */
   record(rows: number, ms: number): void {
     if (rows === 0) return;
     const perRow = Math.max(ms, 0.05) / rows;
-    const wanted = Math.floor(this.targetMs / perRow);
-    this.current = Math.max(1, Math.min(this.max, this.current * 2, wanted));
+    this.perRow = this.perRow === undefined ? perRow : 0.7 * this.perRow + 0.3 * perRow;
+    const wanted = Math.floor(this.targetMs / this.perRow);
+    this.current = Math.max(Math.min(MIN_BATCH, this.max), Math.min(this.max, this.current * 2, wanted));
   }
 }
 
@@ -92,12 +104,13 @@ export class Batches {
     const result = (await this.db.execute(statement)) as unknown as { rows: T[] };
     const ms = performance.now() - started;
     const rows = rowsOf(result.rows);
-    const stats = this.stats.get(kind) ?? { statements: 0, rows: 0, ms: 0, maxMs: 0 };
+    const stats = this.stats.get(kind) ?? { statements: 0, rows: 0, ms: 0, maxMs: 0, slow: 0 };
     this.stats.set(kind, {
       statements: stats.statements + 1,
       rows: stats.rows + rows,
       ms: stats.ms + ms,
       maxMs: Math.max(stats.maxMs, ms),
+      slow: stats.slow + (ms > SLOW_MS ? 1 : 0),
     });
     this.sizer(kind).record(rows, ms);
     await this.rest(ms);
