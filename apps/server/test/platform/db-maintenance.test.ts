@@ -149,7 +149,8 @@ describe('the embedded database vacuums and analyzes the tables that churn', () 
     const tagStat = kept.find((s) => s.relname === 'tags')!;
     expect(tagStat.dead).toBe(0);
     expect(tagStat.live).toBe(600);
-    expect(kept.find((s) => s.relname === 'login_failures')!.dead).toBe(0);
+    // The 200 dead rows are gone; the round that saw the vacuum may have left its own one since.
+    expect(kept.find((s) => s.relname === 'login_failures')!.dead).toBeLessThanOrEqual(1);
     // A table that does not churn is not vacuumed again.
     expect(kept.find((s) => s.relname === 'zones')!.vacuums).toBe(1);
     expect(database.maintenance!.statements.map((s) => s.sql)).toEqual(
