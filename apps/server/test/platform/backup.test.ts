@@ -69,6 +69,20 @@ async function withPglite<T>(dataDir: string, fn: (db: PGlite) => Promise<T>): P
 const countOf = async (db: { query: PGlite['query'] }, table: string) =>
   Number((await db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]!.n);
 
+/** What a restore must bring back: the counts of devices, users and zones, and every alert's key fields. */
+const rowsToCompare = async (db: PGlite) => ({
+  zones: await countOf(db, 'zones'),
+  users: await countOf(db, 'users'),
+  tags: await countOf(db, 'tags'),
+  gateways: await countOf(db, 'gateways'),
+  roles: await countOf(db, 'roles'),
+  alerts: (
+    await db.query<{ id: string; tag_id: string; created_at: string; mode: string }>(
+      `select id, tag_id, created_at::text, mode from alerts order by id`,
+    )
+  ).rows,
+});
+
 /** Files under `dir`, by path relative to it, with their bytes. */
 function filesUnder(dir: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -141,30 +155,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('vigil backup and restore (issue 19)
     expect(filesUnder(path.join(target, 'storage'))).toEqual(filesUnder(path.join(source, 'storage')));
 
     await server.stop();
-    const sourceRows = await withPglite(source, async (db) => ({
-      zones: await countOf(db, 'zones'),
-      users: await countOf(db, 'users'),
-      tags: await countOf(db, 'tags'),
-      gateways: await countOf(db, 'gateways'),
-      roles: await countOf(db, 'roles'),
-      alerts: (
-        await db.query<{ id: string; tag_id: string; created_at: string; mode: string }>(
-          `select id, tag_id, created_at::text, mode from alerts order by id`,
-        )
-      ).rows,
-    }));
-    const restoredRows = await withPglite(target, async (db) => ({
-      zones: await countOf(db, 'zones'),
-      users: await countOf(db, 'users'),
-      tags: await countOf(db, 'tags'),
-      gateways: await countOf(db, 'gateways'),
-      roles: await countOf(db, 'roles'),
-      alerts: (
-        await db.query<{ id: string; tag_id: string; created_at: string; mode: string }>(
-          `select id, tag_id, created_at::text, mode from alerts order by id`,
-        )
-      ).rows,
-    }));
+    const sourceRows = await withPglite(source, rowsToCompare);
+    const restoredRows = await withPglite(target, rowsToCompare);
     // Every device, user and zone; every alert raised before the backup; no alert the source lacks.
     for (const table of ['zones', 'users', 'tags', 'gateways', 'roles'] as const) {
       expect(restoredRows[table], table).toBe(sourceRows[table]);
