@@ -42,6 +42,8 @@ export const alerts = pgTable(
     reasonCode: text('reason_code'),
     reasonText: text('reason_text'),
     reasonDetails: jsonb('reason_details').$type<Record<string, unknown>>(),
+    /** Issue 20: the home visit the press fell in (or that fell overdue); its address is the location. */
+    visitId: uuid('visit_id'),
     ...timestamps,
   },
   (t) => [

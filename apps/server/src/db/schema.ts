@@ -19,3 +19,5 @@ export * from '../notifications/tables';
 export * from '../video/tables';
 export * from '../analytics/tables';
 export * from '../sightings/tables';
+export * from '../assets/tables';
+export * from '../home-visits/tables';
