@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   ZONE_MESSAGES,
   isLevelBelow,
+  retentionLevelError,
   type Zone,
   type ZoneCreateBody,
   type ZoneUpdateBody,
@@ -57,6 +58,7 @@ export async function createZone(db: Db, actor: Actor, body: ZoneCreateBody): Pr
   }
   const config = mergePatch({}, body.config ?? {});
   assertUnitConfig(body.level, config);
+  assertRetentionLevel(body.level, config);
   const id = crypto.randomUUID();
   return db.transaction(async (tx) => {
     if (body.slug) await assertSlugFree(tx as unknown as Db, body.slug);
@@ -107,6 +109,7 @@ export async function updateZone(db: Db, actor: Actor, id: string, body: ZoneUpd
     if (body.config !== undefined) {
       changes.config = mergePatch(before.config, body.config);
       assertUnitConfig(before.level, changes.config);
+      assertRetentionLevel(before.level, changes.config);
     }
     if (body.auth !== undefined) {
       changes.auth = mergePatch(before.auth, body.auth);
@@ -250,4 +253,10 @@ export async function exportZones(app: FastifyInstance, actor: Actor) {
 function csvCell(value: string): string {
   const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Issue 19: retention is an organisation's setting; another zone carrying one is refused whole. */
+function assertRetentionLevel(level: string, config: Record<string, unknown>): void {
+  const reason = retentionLevelError(level, config);
+  if (reason) throw badRequest(reason, 'config.retention');
 }

@@ -132,4 +132,20 @@ describe('retention settings through the zone PUT (issue 19: set like any change
     expect(res.json().reason).toContain(message);
     expect(res.json().field).toMatch(/retention/);
   });
+
+  it('refuses retention on a zone below the organisation, and writes nothing', async () => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/zones/${org.site}`,
+      headers: admin,
+      payload: { config: { retention: { heartbeats: 7 } } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      reason: 'Retention is set on an organisation only',
+      field: 'config.retention',
+    });
+    const site = await app.inject({ method: 'GET', url: `/api/zones/${org.site}`, headers: admin });
+    expect(site.json().config.retention).toBeUndefined();
+  });
 });
