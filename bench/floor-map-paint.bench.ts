@@ -117,7 +117,9 @@ async function benchNavigation(page: Page, base: string, floor: BenchFloor) {
   console.log(`  ${pixels} marker-coloured pixels on the canvas once painted`);
   for (let i = 0; i < NAVIGATIONS; i++) {
     const once = await navigateOnce(page, base, floor);
-    for (const kind of ['full', 'first', 'again'] as const) runs[kind].push(once[kind]);
+    runs.full.push(once.full);
+    runs.first.push(once.first);
+    runs.again.push(once.again);
   }
   return runs;
 }

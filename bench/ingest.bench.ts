@@ -239,7 +239,7 @@ async function runEngine(engine: string) {
   if (pending) problems.push(`${pending} stored presses without an alert`);
 
   const [counts] = (
-    await db.execute(sql`
+    (await db.execute(sql`
       select
         (select count(*) from ${alerts} where ${alerts.orgId} = ${orgId})::int as alerts,
         (select coalesce(sum(${alerts.pressCount}), 0) from ${alerts} where ${alerts.orgId} = ${orgId})::int as presses,
@@ -248,8 +248,8 @@ async function runEngine(engine: string) {
         (select count(*) from (select ${buttonEvents.alertId} from ${buttonEvents} where ${buttonEvents.status} = 'created' group by 1 having count(*) <> 1) x)::int as bad_created,
         (select count(*) from ${alerts} a where a.org_id = ${orgId} and a.press_count <>
           1 + (select count(*) from ${alertEvents} h where h.alert_id = a.id and h.action = 'pressed'))::int as bad_history
-    `)
-  ).rows as unknown as {
+    `)) as unknown as { rows: unknown[] }
+  ).rows as {
     alerts: number;
     presses: number;
     claims: number;

@@ -176,7 +176,7 @@ console.log(
       .join(' ')}`,
 );
 console.log('1. tags page query through GET /api/tags');
-const withIndexes = [];
+const withIndexes: ({ name: string } & Awaited<ReturnType<typeof pageLatencies>>)[] = [];
 for (const [name, query] of PAGE_QUERIES) {
   const w = { name, ...(await pageLatencies(server, headers, query)) };
   withIndexes.push(w);
@@ -247,7 +247,7 @@ await server.sql(`drop index ${LIST_INDEXES.join(', ')}`);
 await server.sql('create index tags_org_idx on tags (org_id)');
 await server.sql(`create index tags_config_state_idx on tags ((config->>'state'))`);
 await server.sql('analyze tags');
-const withoutIndexes = [];
+const withoutIndexes: typeof withIndexes = [];
 for (const [name, query] of PAGE_QUERIES)
   withoutIndexes.push({ name, ...(await pageLatencies(server, headers, query)) });
 await server.stop();
