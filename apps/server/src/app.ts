@@ -24,6 +24,7 @@ import { RealtimeBus, pruneOutbox } from './platform/realtime/bus';
 import { NotificationWorker, channelSettingsFrom } from './notifications';
 import { AREA_ROUTES } from './areas';
 import { EscalationScheduler } from './alerts';
+import { VisitOverdueSweeper } from './home-visits';
 import { resolveCaller } from './auth';
 import { pruneButtonEvents } from './ingest';
 import { pruneSightings } from './sightings';
@@ -93,8 +94,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('escalation', escalation);
   let housekeeping: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> | undefined;
+  // Issue 20: the lone-worker timer of home visits, swept like escalation on every instance.
+  const visitSweeper = escalation ? new VisitOverdueSweeper(database.db, app.log) : undefined;
   if (escalation) {
     await escalation.start();
+    await visitSweeper?.start();
     const prune = () => {
       pruning ??= Promise.all([
         pruneButtonEvents(database.db),
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await notifying?.stop();
     if (housekeeping) clearInterval(housekeeping);
     await pruning;
+    await visitSweeper?.stop();
     await escalation?.stop();
     await realtime.stop();
     await jobs?.stop();

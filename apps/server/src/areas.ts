@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { alertRoutes } from './alerts/routes';
 import { analyticsRoutes } from './analytics/routes';
+import { assetRoutes } from './assets/routes';
 import { authRoutes } from './auth/routes';
 import { oidcRoutes } from './auth/oidc-routes';
 import { providerRoutes } from './auth/provider-routes';
@@ -12,6 +13,7 @@ import { consoleRoutes } from './consoles/routes';
 import { planRoutes } from './floorplans/routes';
 import { gatewayRoutes } from './gateways/routes';
 import { healthRoutes } from './health/routes';
+import { homeVisitRoutes } from './home-visits/routes';
 import { ingestRoutes } from './ingest/routes';
 import { keyRoutes } from './keys/routes';
 import { logRoutes } from './logs/routes';
@@ -23,6 +25,7 @@ import { subscriptionRoutes } from './notifications/subscription-routes';
 import { peopleRoutes } from './people/routes';
 import { publicDeviceRoutes } from './public-devices/routes';
 import { reportRoutes } from './reports/routes';
+import { responderRoutes } from './responders/routes';
 import { routineRoutes } from './reports/routine-routes';
 import { eventRoutes } from './realtime/routes';
 import { retentionRoutes } from './retention/routes';
@@ -58,8 +61,10 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   manifestRoutes,
   ingestRoutes,
   sightingRoutes,
+  responderRoutes,
   alertRoutes,
   peopleRoutes,
+  homeVisitRoutes,
   distributionStationRoutes,
   publicDeviceRoutes,
   logRoutes,
@@ -76,4 +81,5 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   routineRoutes,
   analyticsRoutes,
   retentionRoutes,
+  assetRoutes,
 ];

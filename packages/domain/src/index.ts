@@ -106,5 +106,8 @@ export * from './zones/unit-geometry';
 export * from './sightings/rules';
 export * from './sightings/contract';
 export * from './responders/walking-distance';
+export * from './responders/contract';
 export * from './home-visits/rules';
+export * from './home-visits/contract';
 export * from './assets/labels';
+export * from './assets/contract';

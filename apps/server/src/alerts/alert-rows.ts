@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  homePointOf,
   inheritedEscalationDelayS,
   type Alert,
   type AlertHistoryAction,
@@ -11,7 +12,7 @@ import {
 } from '@vigil/domain';
 import type { Db, Tx } from '../platform/db/client';
 import { jsonArray } from '../platform/db/json-params';
-import { alertEvents, alerts, notificationTriggers, tags, zones } from '../db/schema';
+import { alertEvents, alerts, homeVisits, notificationTriggers, people, tags, zones } from '../db/schema';
 import { appendEvents } from '../platform/realtime/bus';
 import { type Scope } from '../platform/scope';
 import { locatedInScope } from '../platform/scope-sql';
@@ -23,18 +24,35 @@ export type AlertRow = typeof alerts.$inferSelect;
 type ZoneInfo = { id: string; name: string; level: string; path: string[]; config: Record<string, unknown> };
 type TagInfo = { id: string; config: Record<string, unknown> };
 
-/** What `toAlert` reads besides the row: the zones on the alerts' paths and their tags. */
-export type AlertContext = { zones: Map<string, ZoneInfo>; tags: Map<string, TagInfo> };
+/** Issue 20: an alert's home visit: who visits (remote.person) and the home's address. */
+export type VisitInfo = {
+  id: string;
+  personName: string;
+  address: string;
+  geometry: unknown;
+  overdueAlertId: string | null;
+};
+
+/** What `toAlert` reads besides the row: the zones on the alerts' paths, their tags and visits. */
+export type AlertContext = {
+  zones: Map<string, ZoneInfo>;
+  tags: Map<string, TagInfo>;
+  visits?: Map<string, VisitInfo>;
+};
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-/** Loads, in two queries, what `toAlert` needs for these rows (zones up to the root, tags). */
+/**
+ * Loads, in two queries (three when an alert has a home visit), what `toAlert` needs for these rows:
+ * the zones up to the root, the tags, and the visits.
+ */
 export async function loadAlertContext(db: Db | Tx, rows: readonly AlertRow[]): Promise<AlertContext> {
   // The organisation too: an unlocated alert takes its escalation delay from there.
   const zoneIds = [...new Set(rows.flatMap((r) => (r.zoneId ? [r.zoneId, r.orgId] : [r.orgId])))];
   const tagIds = [...new Set(rows.map((r) => r.tagId))];
-  const [zoneRows, tagRows] = await Promise.all([
+  const visitIds = [...new Set(rows.flatMap((r) => (r.visitId ? [r.visitId] : [])))];
+  const [zoneRows, tagRows, visitRows] = await Promise.all([
     zoneIds.length
       ? db
           .select({
@@ -56,11 +74,28 @@ export async function loadAlertContext(db: Db | Tx, rows: readonly AlertRow[]): 
           // One JSON parameter, not one per tag (a batch of ingest or the escalation sweep names thousands).
           .where(sql`${tags.id} = any(${jsonArray(tagIds)})`)
       : [],
+    visitIds.length ? loadVisits(db, visitIds) : [],
   ]);
   return {
     zones: new Map(zoneRows.map((z) => [z.id, z])),
     tags: new Map(tagRows.map((t) => [t.id, t])),
+    visits: new Map(visitRows.map((v) => [v.id, v])),
   };
+}
+
+function loadVisits(db: Db | Tx, ids: string[]): Promise<VisitInfo[]> {
+  return db
+    .select({
+      id: homeVisits.id,
+      personName: people.name,
+      address: zones.name,
+      geometry: sql<unknown>`${zones.config}->'geometry'`,
+      overdueAlertId: homeVisits.overdueAlertId,
+    })
+    .from(homeVisits)
+    .innerJoin(people, eq(people.id, homeVisits.personId))
+    .innerJoin(zones, eq(zones.id, homeVisits.homeZoneId))
+    .where(sql`${homeVisits.id} = any(${uuidArray(ids)})`);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -76,6 +111,7 @@ function ownerOf(config: Record<string, unknown> | undefined): Alert['tag']['own
 export function toAlert(row: AlertRow, ctx: AlertContext): Alert {
   const zone = row.zoneId ? ctx.zones.get(row.zoneId) : undefined;
   const tag = ctx.tags.get(row.tagId);
+  const visit = row.visitId ? ctx.visits?.get(row.visitId) : undefined;
   return {
     id: row.id,
     state: row.state as AlertState,
@@ -92,7 +128,15 @@ export function toAlert(row: AlertRow, ctx: AlertContext): Alert {
         }
       : null,
     tag: { id: row.tagId, label: text(tag?.config.label), owner: ownerOf(tag?.config) },
-    remote: null,
+    remote: visit ? { person: { name: visit.personName } } : null,
+    visit: visit
+      ? {
+          id: visit.id,
+          address: visit.address,
+          point: homePointOf(visit.geometry),
+          overdue: visit.overdueAlertId === row.id,
+        }
+      : null,
     gateway: row.gatewayId,
     pressCount: row.pressCount,
     createdAt: row.createdAt.toISOString(),

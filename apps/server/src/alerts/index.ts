@@ -1,4 +1,13 @@
-export { alertEvent, toAlerts, type AlertContext, type AlertRow } from './alert-rows';
+export {
+  addHistory,
+  alertEvent,
+  loadAlertContext,
+  publishAlerts,
+  toAlerts,
+  type AlertContext,
+  type AlertRow,
+  type VisitInfo,
+} from './alert-rows';
 export { EscalationScheduler } from './escalation';
 export { acknowledgeAs, type AcknowledgeAs } from './acknowledge-as';
-export { getAlert } from './get-alert';
+export { assertAlertInScope, getAlert } from './get-alert';

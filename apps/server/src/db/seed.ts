@@ -15,6 +15,7 @@ import {
   zones,
 } from './schema';
 import { hashPassword, sha256 } from '../platform/crypto';
+import { seedWhereaboutsDemo } from './seed-whereabouts';
 import { seedReportDemo } from './seed-history';
 
 /** Seed constants: the same on every fresh start, so the README can name them. */
@@ -387,5 +388,6 @@ export async function seedDemo(db: Db): Promise<void> {
         minimumInventory: 5,
       },
     ]);
+    await seedWhereaboutsDemo(tx, demoId, ids, new Date());
   });
 }

@@ -23,8 +23,16 @@ export type Applied = {
   lastPost: number;
 };
 
+/** Issue 20: the home visit a new alert falls in (its owner checked in): the alert is at the home. */
+export type PressVisit = { id: string; homeZoneId: string };
+
 /** The presses of one tag, in order, on its open alert (or on a new one): all in memory. */
-export function applyPresses(open: AlertRow | undefined, presses: Item[], now: Date): Applied {
+export function applyPresses(
+  open: AlertRow | undefined,
+  presses: Item[],
+  now: Date,
+  visit?: PressVisit,
+): Applied {
   const history: History[] = [];
   let row: AlertRow;
   let rearm = false;
@@ -32,7 +40,7 @@ export function applyPresses(open: AlertRow | undefined, presses: Item[], now: D
   if (open) {
     row = open;
   } else {
-    row = openAlert(presses[0]!, now, history);
+    row = openAlert(presses[0]!, now, history, visit);
     rearm = true;
     rest = presses.slice(1);
   }
@@ -49,13 +57,13 @@ export function applyPresses(open: AlertRow | undefined, presses: Item[], now: D
  * the alert's realtime event committed to the outbox. It is, in this very transaction, so no reader
  * ever sees the alert 'created'; both transitions are kept.
  */
-function openAlert(first: Item, now: Date, history: History[]): AlertRow {
+function openAlert(first: Item, now: Date, history: History[], visit?: PressVisit): AlertRow {
   const classification = classifyPresses(first.event.events);
   const dangerReason = dangerReasonOf(classification);
   const row: AlertRow = {
     id: randomUUID(),
     orgId: first.orgId,
-    zoneId: first.tag!.zoneId ?? first.gatewayZoneId,
+    zoneId: visit?.homeZoneId ?? first.tag!.zoneId ?? first.gatewayZoneId,
     tagId: first.tag!.id,
     gatewayId: first.gatewayId,
     state: nextOnNotify('created'),
@@ -71,6 +79,7 @@ function openAlert(first: Item, now: Date, history: History[]): AlertRow {
     reasonCode: null,
     reasonText: null,
     reasonDetails: null,
+    visitId: visit?.id ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client';
 import { jsonArray, jsonRecordset } from '../platform/db/json-params';
-import { alerts, buttonEvents, gateways, tags, zones } from '../db/schema';
+import { alerts, buttonEvents, gateways, homeVisits, people, tags, zones } from '../db/schema';
 import { outboxOrderSql } from '../platform/realtime/bus';
 import type { AlertRow } from '../alerts';
 
@@ -26,6 +26,24 @@ export type BatchReads = {
   open: Record<string, unknown>[];
   claims: { org_id: string; tag_id: string; nonce: string; status: string; alert_id: string | null }[];
   zones: { id: string; name: string; level: string; path: string[]; config: Record<string, unknown> }[];
+  /**
+   * Issue 20: the visit each named tag's owner is checked in to (`tag_id` set), and the visits of
+   * the open alerts, with who visits and the home's address. Times are ISO texts.
+   */
+  visits: {
+    id: string;
+    tag_id: string | null;
+    home_zone_id: string;
+    planned_start: string;
+    planned_end: string;
+    checked_in_at: string | null;
+    checked_out_at: string | null;
+    cancelled_at: string | null;
+    overdue_alert_id: string | null;
+    person_name: string;
+    address: string;
+    geometry: unknown;
+  }[];
 };
 
 const ALERT_COLUMNS = Object.entries(getTableColumns(alerts));
@@ -44,8 +62,10 @@ export function alertRowOf(json: Record<string, unknown>): AlertRow {
  * Reads, in one statement: the posts' gateways, the named tags with their zones and configs, every
  * named tag's open alert (locked, in tag order), which (tag, nonce) earlier transactions stored, and
  * the zones up to the root of every place an alert of this batch can be in (the payload's path, the
- * escalation delay). It also takes the transaction's id before any outbox row takes a sequence
- * number, and asks for the NOTIFY delivered at commit (realtime.ts `outboxOrderSql`).
+ * escalation delay), and the home visit each tag's owner is checked in to (issue 20: a press during
+ * it is an alert at the home), found by the owner's person id through two index lookups. It also
+ * takes the transaction's id before any outbox row takes a sequence number, and asks for the NOTIFY
+ * delivered at commit (realtime.ts `outboxOrderSql`).
  */
 export async function readBatch(tx: Tx, gatewayIds: Set<string>, tagIds: Set<string>, keys: Item[]) {
   const [reads] = await rowsOf<BatchReads>(
@@ -65,18 +85,35 @@ export async function readBatch(tx: Tx, gatewayIds: Set<string>, tagIds: Set<str
         )}
         join lateral (select * from ${buttonEvents} b
           where b.org_id = v.org_id and b.tag_id = v.tag_id and b.nonce = v.nonce) b on true
+      ), vc as (
+        select distinct on (t.id) t.id as tag_id, hv.id as visit_id
+        from t
+        join ${people} p on p.org_id = t.org_id and p.person_id = t.config->'owner'->>'personId'
+        join ${homeVisits} hv on hv.person_id = p.id and hv.checked_in_at is not null
+          and hv.checked_out_at is null and hv.cancelled_at is null
+        order by t.id, hv.checked_in_at desc
+      ), v as (
+        select hv.id, vc.tag_id, hv.home_zone_id, hv.planned_start, hv.planned_end, hv.checked_in_at,
+          hv.checked_out_at, hv.cancelled_at, hv.overdue_alert_id, p.name as person_name,
+          hz.name as address, hz.config->'geometry' as geometry
+        from ${homeVisits} hv
+        join ${people} p on p.id = hv.person_id
+        join ${zones} hz on hz.id = hv.home_zone_id
+        left join vc on vc.visit_id = hv.id
+        where hv.id in (select visit_id from vc union select visit_id from l)
       ), z as (
         select id, name, level, path, config from ${zones} where id in (
           select unnest(p.path) from ${zones} p where p.id in (
             select zone_id from g union select org_id from g union select zone_id from t
-            union select zone_id from l))
+            union select zone_id from l union select home_zone_id from v))
       )
       select ${outboxOrderSql},
         (select coalesce(json_agg(g), '[]') from g) as gateways,
         (select coalesce(json_agg(t), '[]') from t) as tags,
         (select coalesce(json_agg(l), '[]') from l) as open,
         (select coalesce(json_agg(c), '[]') from c) as claims,
-        (select coalesce(json_agg(z), '[]') from z) as zones`,
+        (select coalesce(json_agg(z), '[]') from z) as zones,
+        (select coalesce(json_agg(v), '[]') from v) as visits`,
   );
   return reads!;
 }

@@ -43,9 +43,9 @@ export async function writeBatch(
         returning 1
       ), a as (
         insert into ${alerts} (id, org_id, zone_id, tag_id, gateway_id, state, mode, danger_reason,
-          press_count, last_press_at, created_at, updated_at)
+          press_count, visit_id, last_press_at, created_at, updated_at)
         select v.id, v.org_id, v.zone_id, v.tag_id, v.gateway_id, v.state, v.mode, v.danger_reason,
-          v.press_count, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+          v.press_count, v.visit_id, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
         from ${freshValues(fresh)}
         order by v.tag_id
         on conflict do nothing
@@ -148,9 +148,10 @@ function freshValues(fresh: AlertRow[]): SQL {
       mode: r.mode,
       danger_reason: r.dangerReason,
       press_count: r.pressCount,
+      visit_id: r.visitId,
     })),
     `id uuid, org_id uuid, zone_id uuid, tag_id text, gateway_id text, state text, mode text,
-          danger_reason text, press_count int`,
+          danger_reason text, press_count int, visit_id uuid`,
   );
 }
 

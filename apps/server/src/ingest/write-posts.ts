@@ -1,3 +1,4 @@
+import { isDuringVisit } from '@vigil/domain';
 import type { Tx } from '../platform/db/client';
 import type { HttpError } from '../platform/errors';
 import { type AlertContext, type AlertRow } from '../alerts';
@@ -12,7 +13,7 @@ import {
   type Result,
   type Touched,
 } from './batch-types';
-import { applyPresses, type Applied } from './apply-presses';
+import { applyPresses, type Applied, type PressVisit } from './apply-presses';
 import { alertRowOf, letRequestsIn, readBatch, type BatchReads } from './read-batch';
 import { writeBatch } from './write-batch';
 
@@ -49,6 +50,18 @@ export async function writePosts(
   const ctx: AlertContext = {
     zones: new Map(reads.zones.map((z) => [z.id, z])),
     tags: new Map(reads.tags.map((t) => [t.id, { id: t.id, config: t.config }])),
+    visits: new Map(
+      reads.visits.map((v) => [
+        v.id,
+        {
+          id: v.id,
+          personName: v.person_name,
+          address: v.address,
+          geometry: v.geometry,
+          overdueAlertId: v.overdue_alert_id,
+        },
+      ]),
+    ),
   };
   await writeBatch(tx, { claims: firsts.filter((f) => f.claims), fresh, updated, applied, ctx, now });
   await letRequestsIn();
@@ -157,16 +170,34 @@ function answerStoredAndGroupPresses(
 /** SPEC §4: each press joins its tag's open alert, else opens one; a tag's presses in arrival order. */
 function applyAllPresses(pressesOf: Map<string, Item[]>, reads: BatchReads, now: Date) {
   const openOf = new Map(reads.open.map((json) => [json.tag_id as string, json]));
+  const visitOf = visitsDuring(reads, now);
   const applied = new Map<string, Applied>();
   const fresh: AlertRow[] = [];
   const updated: AlertRow[] = [];
   for (const [tagId, presses] of pressesOf) {
     const json = openOf.get(tagId);
-    const a = applyPresses(json ? alertRowOf(json) : undefined, presses, now);
+    const a = applyPresses(json ? alertRowOf(json) : undefined, presses, now, visitOf.get(tagId));
     applied.set(tagId, a);
     (json ? updated : fresh).push(a.row);
   }
   return { applied, fresh, updated };
+}
+
+/** Issue 20: the visit each tag's owner is on now (isDuringVisit), by tag. */
+function visitsDuring(reads: BatchReads, now: Date): Map<string, PressVisit> {
+  const during = new Map<string, PressVisit>();
+  for (const v of reads.visits) {
+    if (!v.tag_id) continue;
+    const times = {
+      plannedStart: new Date(v.planned_start),
+      plannedEnd: new Date(v.planned_end),
+      checkedInAt: v.checked_in_at ? new Date(v.checked_in_at) : null,
+      checkedOutAt: v.checked_out_at ? new Date(v.checked_out_at) : null,
+      cancelledAt: v.cancelled_at ? new Date(v.cancelled_at) : null,
+    };
+    if (isDuringVisit(times, now)) during.set(v.tag_id, { id: v.id, homeZoneId: v.home_zone_id });
+  }
+  return during;
 }
 
 /** Later copies within the batch are answered from the first. */

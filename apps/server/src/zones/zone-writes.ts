@@ -10,7 +10,7 @@ import {
   type ZoneUpdateBody,
 } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
-import { apiKeys, gateways, signInProviders, tags, users, zones } from '../db/schema';
+import { apiKeys, gateways, homeVisits, signInProviders, tags, users, zones } from '../db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { writeAudit } from '../platform/audit';
 import { mergePatch } from '../platform/config-merge';
@@ -204,6 +204,13 @@ export async function deleteZone(db: Db, actor: Actor, id: string): Promise<void
         .limit(1);
       if (found) throw conflict(`Zone "${row.name}" still has ${what} located in it`, 'zone_in_use');
     }
+    // Issue 20: a home keeps its visits' address (their foreign key would refuse the delete).
+    const [visit] = await tx
+      .select({ one: sql`1` })
+      .from(homeVisits)
+      .where(eq(homeVisits.homeZoneId, id))
+      .limit(1);
+    if (visit) throw conflict(`Zone "${row.name}" still has home visits planned at it`, 'zone_in_use');
     await tx.execute(sql`update ${zones} set peers = array_remove(peers, ${id}::uuid),
       followers = array_remove(followers, ${id}::uuid) where ${id}::uuid = any(peers) or ${id}::uuid = any(followers)`);
     await tx.delete(zones).where(eq(zones.id, id));

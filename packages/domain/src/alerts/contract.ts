@@ -27,6 +27,20 @@ export const alertPositionSchema = z.object({
 });
 export type AlertPosition = z.infer<typeof alertPositionSchema>;
 
+/**
+ * Issue 20: the home visit an alert fell in (a remote person's press during it) or that fell overdue
+ * (the lone-worker timer): the home's address (its zone's name) and, when its zone has one, its
+ * point on a street map (home-visits/contract.ts homePointOf).
+ */
+export const alertVisitSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  point: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** Raised by the lone-worker timer: the visit was not checked out in time. */
+  overdue: z.boolean(),
+});
+export type AlertVisit = z.infer<typeof alertVisitSchema>;
+
 /** SPEC §3 Alert as the API answers it; location is the tag's last zone, else the gateway's. */
 export const alertSchema = z.object({
   id: z.string(),
@@ -46,6 +60,8 @@ export const alertSchema = z.object({
     owner: z.object({ name: z.string(), personId: z.string() }).nullable(),
   }),
   remote: z.object({ person: z.object({ name: z.string() }) }).nullable(),
+  /** Issue 20: the server always answers it (null for an alert of no visit). */
+  visit: alertVisitSchema.nullable().optional(),
   gateway: z.string().nullable(),
   /**
    * GET /api/alerts and /api/alerts/{id} only, to a caller who may read FloorPlan: the alert's

@@ -1,0 +1,1 @@
+export { VisitOverdueSweeper, raiseOverdueVisits } from './overdue';
