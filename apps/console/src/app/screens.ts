@@ -19,6 +19,7 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   keys: screen(() => import('../features/keys/keys-screen'), 'KeysScreen'),
   alerts: screen(() => import('../features/alerts/alerts-screen'), 'AlertsScreen'),
   alert: screen(() => import('../features/alerts/alert-detail-screen'), 'AlertDetailScreen'),
+  homeVisits: screen(() => import('../features/home-visits/home-visits-screen'), 'HomeVisitsScreen'),
   logAlerts: screen(() => import('../features/alerts/alert-log-screen'), 'AlertLogScreen'),
   people: screen(() => import('../features/people/people-screen'), 'PeopleScreen'),
   distributionStations: screen(() => import('../features/stations/stations-screen'), 'StationsScreen'),
@@ -37,6 +38,7 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   tags: screen(() => import('../features/tags/tags-screen'), 'TagsScreen'),
   tag: screen(() => import('../features/tags/tag-detail-screen'), 'TagDetailScreen'),
   floorplans: screen(() => import('../features/floorplans/floorplans-screen'), 'FloorplansScreen'),
+  responders: screen(() => import('../features/responders/responders-screen'), 'RespondersScreen'),
   subscriptions: screen(
     () => import('../features/subscriptions/subscriptions-screen'),
     'SubscriptionsScreen',
@@ -74,6 +76,8 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
     () => import('../features/analytics/response-times-screen'),
     'ResponseTimesScreen',
   ),
+  assets: screen(() => import('../features/assets/assets-screen'), 'AssetsScreen'),
+  asset: screen(() => import('../features/assets/asset-detail-screen'), 'AssetDetailScreen'),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

@@ -10,6 +10,8 @@ import {
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertOctagon, IconCheck, IconVolume } from '@tabler/icons-react';
 import type { Alert } from '@vigil/domain';
+import { AlertVisitLine } from './alert-visit';
+import { NearestResponders } from './nearest-responders';
 
 export type AlertCardProps = {
   alert: Alert;
@@ -55,6 +57,7 @@ export function AlertCard(props: AlertCardProps) {
             </Title>
           </Group>
           <Text>{alertLocationPath(alert.location)}</Text>
+          <AlertVisitLine alert={alert} />
           <Group gap={6}>
             <Badge color={danger ? 'red.8' : alert.mode === 'test' ? 'gray.7' : 'orange'}>
               {alertModeLabel(alert.mode)}
@@ -77,6 +80,7 @@ export function AlertCard(props: AlertCardProps) {
             )}
             {props.muted && <Badge color="gray.7">Muted</Badge>}
           </Group>
+          {alert.state !== 'closed' && <NearestResponders alertId={alert.id} now={now} />}
         </Stack>
         <Stack gap="xs" align="flex-end">
           <Text size="sm">

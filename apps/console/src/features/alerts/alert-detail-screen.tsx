@@ -14,6 +14,7 @@ import { AlertFloorPanel } from './alert-floor-panel';
 import { AlertHistory } from './alert-history';
 import { AlertDeliveries } from './alert-deliveries';
 import { AlertVideo } from './alert-video';
+import { AlertVisitPanel } from './alert-visit';
 import { CloseAlertDialog } from './close-alert-dialog';
 
 /**
@@ -58,6 +59,7 @@ export function AlertDetailScreen() {
       <Paper withBorder p="md" radius="md">
         <AlertFacts alert={alert} />
       </Paper>
+      <AlertVisitPanel alert={alert} />
       {mayShowFloor(ability) && <AlertFloorPanel alert={alert} />}
       <Stack component="section" aria-labelledby="alert-history-title" gap="xs">
         <Title order={2} size="h4" id="alert-history-title">

@@ -3,11 +3,15 @@ import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trackerZoom, type Alert, type AlertPosition, type LngLat, alertPersonName } from '@vigil/domain';
 import { floorplanQueries } from '../../api/floorplans';
+import { responderQueries, useMaySeeResponders } from '../../api/responders';
 import { ErrorPanel } from '../../ui/error-panel';
 import { ALERT_MODE_HEX } from '../../ui/map/alert-tracker';
 import { FloorMap, type FloorMapView } from '../../ui/map/floor-map';
 import type { MapMarker, MapTrackerCircle } from '../../ui/map/map-style';
 import { useFloorPlanTiles } from '../../ui/map/use-plan-tiles';
+import { responderTrackers } from '../../ui/map/responder-tracker';
+import { useNow } from '../../ui/use-now';
+import { NearestResponders } from './nearest-responders';
 
 /** Issue 15 "The alert on the map": said when there is no floor to show the alert on. */
 export const NOT_PLACED = 'This alert’s gateway is not placed on a floor plan.';
@@ -24,12 +28,14 @@ const MAP_HEIGHT = 360;
  * plans and zones.
  */
 export function AlertFloorPanel({ alert }: { alert: Alert }) {
+  const now = useNow(5_000);
   return (
     <Stack component="section" aria-labelledby="alert-floor-title" gap="xs">
       <Title order={2} size="h4" id="alert-floor-title">
         Floor plan
       </Title>
       {alert.position ? <PositionFloor alert={alert} position={alert.position} /> : <NotPlaced />}
+      {alert.state !== 'closed' && <NearestResponders alertId={alert.id} now={now} />}
     </Stack>
   );
 }
@@ -53,7 +59,17 @@ function PositionFloor({ alert, position }: { alert: Alert; position: AlertPosit
   const floor = useQuery(floorplanQueries.floorOf(position.floorId));
   const { plan, tiles } = useFloorPlanTiles(floor.data ?? undefined);
   const circle = useMemo(() => positionCircle(alert, position), [alert, position]);
-  const trackers = useMemo(() => [circle], [circle]);
+  // Issue 20: the alert's nearest responders heard on this floor, as alert-responder trackers (the
+  // same answer as the card's lines, NearestResponders).
+  const maySeeResponders = useMaySeeResponders();
+  const near = useQuery(responderQueries.nearest(alert.id, maySeeResponders && alert.state !== 'closed'));
+  const trackers = useMemo(
+    () => [
+      circle,
+      ...responderTrackers(near.data?.data, position.floorId, 'alert-responder').map((t) => t.circle),
+    ],
+    [circle, near.data, position.floorId],
+  );
   const view = useMemo<FloorMapView>(() => {
     const lngLat: LngLat = [position.lng, position.lat];
     return {

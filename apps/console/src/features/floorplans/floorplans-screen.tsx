@@ -21,6 +21,8 @@ import { useNow } from '../../ui/use-now';
 import { useOpenAlerts } from '../../api/open-alerts';
 import { floorAlertTrackers } from './alert-trackers';
 import { FloorAlertList } from './floor-alert-list';
+import { FloorResponderList } from './floor-responder-list';
+import { useFloorResponders } from './use-floor-responders';
 import { FloorGatewayList } from './floor-gateway-list';
 import { firstFloorId, floorGroups, floorPath } from './floor-options';
 import { isOutdoorFloor } from '../../ui/map/floor-plan';
@@ -171,7 +173,12 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
     () => floorAlertTrackers(openAlerts, gateways.data?.data ?? []),
     [openAlerts, gateways.data],
   );
-  const circles = useMemo(() => alertTrackers.map((t) => t.circle), [alertTrackers]);
+  // Issue 20: the responders last heard on this floor, drawn over the alerts.
+  const responders = useFloorResponders(floor.id);
+  const circles = useMemo(
+    () => [...alertTrackers, ...responders].map((t) => t.circle),
+    [alertTrackers, responders],
+  );
   const [selectedAlertId, setSelectedAlertId] = useState<string | null>(null);
   const { panTo, panToTracker } = useAlertPan(
     alertTrackers,
@@ -180,8 +187,8 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
   );
   function selectAlert(id: string | null) {
     setSelectedAlertId(id);
-    const chosen = alertTrackers.find((t) => t.alert.id === id);
-    if (chosen) panToTracker(chosen);
+    const chosen = [...alertTrackers, ...responders].find((t) => t.tracker.id === id);
+    if (chosen) panToTracker(chosen.tracker);
   }
   const bounds = useMemo(() => planBounds ?? boundsOf(markers.map((m) => m.lngLat)), [planBounds, markers]);
 
@@ -256,6 +263,9 @@ function FloorView({ floor, directory }: { floor: Zone; directory: FloorDirector
         <div className={classes.sideColumn}>
           {alertTrackers.length > 0 && (
             <FloorAlertList trackers={alertTrackers} selectedId={selectedAlertId} onSelect={selectAlert} />
+          )}
+          {responders.length > 0 && (
+            <FloorResponderList trackers={responders} selectedId={selectedAlertId} onSelect={selectAlert} />
           )}
           <FloorGatewayList
             rows={listRows}

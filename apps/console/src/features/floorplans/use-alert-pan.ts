@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LngLat } from '@vigil/domain';
+import type { LngLat, MapTracker } from '@vigil/domain';
 import { autoPanTarget, type AlertTracker } from './alert-trackers';
 
 /** Where FloorMap pans: a new key pans again. */
@@ -32,11 +32,11 @@ export function useAlertPan(trackers: readonly AlertTracker[], ready: boolean, n
       panTo: target ? { key: `new:${target.alert.id}`, lngLat: lngLatOf(target) } : state.panTo,
     });
   }
-  /** Pans to a tracker chosen by the user, even one already panned to before. */
-  function panToTracker(tracker: AlertTracker) {
+  /** Pans to a tracker chosen by the user (an alert's, a responder's), even one already panned to before. */
+  function panToTracker(tracker: Pick<MapTracker, 'id' | 'latlng'>) {
     setState((s) => ({
       ...s,
-      panTo: { key: `pick:${tracker.alert.id}:${Date.now()}`, lngLat: lngLatOf(tracker) },
+      panTo: { key: `pick:${tracker.id}:${Date.now()}`, lngLat: [tracker.latlng.lng, tracker.latlng.lat] },
     }));
   }
   return { panTo: state.panTo, panToTracker };

@@ -169,6 +169,29 @@ describe('FloorMap', () => {
       await waitFor(() => expect(trackerElements().map((t) => t.id)).toEqual(['alert-2']));
     });
 
+    it('draws a responder’s tracker by its type and moves it where the responder was heard next', async () => {
+      const responder: MapTrackerCircle = {
+        id: 'responder:c0ffee000002',
+        latlng: { lat: 40.7421, lng: -73.974 },
+        radius: 16,
+        color: '#1864ab',
+        name: 'Blake Chen',
+        type: 'responder',
+      };
+      const { rerenderMap } = renderMap({ trackers: [...trackers, responder] });
+      await loadedMap();
+      await waitFor(() => expect(trackerElements()).toHaveLength(2));
+      expect(trackerElements().map((t) => [t.id, t.type])).toEqual([
+        ['alert-1', 'alert'],
+        ['responder:c0ffee000002', 'responder'],
+      ]);
+      const element = trackerElements()[1]!.element;
+      rerenderMap({ trackers: [...trackers, { ...responder, latlng: { lat: 40.7422, lng: -73.9745 } }] });
+      await waitFor(() => expect(trackerElements()[1]!.lngLat).toEqual([-73.9745, 40.7422]));
+      // The same element, moved: not another one drawn.
+      expect(trackerElements()[1]!.element).toBe(element);
+    });
+
     it('tells which tracker was clicked, apart from the markers', async () => {
       const onSelect = vi.fn();
       const onSelectTracker = vi.fn();

@@ -39,6 +39,8 @@ export type MapMarker = {
  */
 export type MapTrackerCircle = Pick<MapTracker, 'id' | 'latlng' | 'radius' | 'color' | 'name'> & {
   outlined?: boolean;
+  /** Its SPEC §3 tracker type (default alert): a responder's is drawn dashed (tracker-elements.ts). */
+  type?: MapTracker['type'];
 };
 
 export const PLAN_SOURCE = 'plan';

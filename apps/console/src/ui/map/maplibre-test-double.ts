@@ -178,6 +178,7 @@ export function trackerElements() {
       element,
       outlined: element.dataset.outlined === 'true',
       selected: element.dataset.selected === 'true',
+      type: element.dataset.type,
       circlePx: parseFloat(element.style.getPropertyValue('--tracker-circle')),
       colour: element.style.getPropertyValue('--tracker-colour'),
     }));

@@ -94,5 +94,6 @@ function paint(element: HTMLElement, tracker: MapTrackerCircle, zoom: number, se
   element.style.setProperty('--tracker-dot', `${look.dotPx}px`);
   element.style.setProperty('--tracker-ring', `${look.ringPx}px`);
   element.dataset.outlined = String(look.outlined);
+  element.dataset.type = tracker.type ?? 'alert';
   element.dataset.selected = String(selected);
 }
