@@ -13,7 +13,7 @@ import { adminHeaders, pressTag, signIn } from '../fixtures';
 /** A URL of the console as a path, its query kept. */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
-type Ids = { alert?: string; tag?: string; gateway?: string; station?: string };
+type Ids = { alert?: string; tag?: string; gateway?: string; station?: string; asset?: string };
 type Auth = Record<string, string>;
 
 async function demoIds(page: Page, auth: Auth): Promise<Ids> {
@@ -25,6 +25,7 @@ async function demoIds(page: Page, auth: Auth): Promise<Ids> {
     tag: await first('/api/tags?limit=1'),
     gateway: await first('/api/gateways?limit=1'),
     station: await first('/api/distribution-station?limit=1'),
+    asset: await first('/api/assets?limit=1'),
   };
 }
 
@@ -43,6 +44,7 @@ function pathsOf(path: string, ids: Ids): string[] {
         if (path.startsWith('/gateway/')) return [ids.gateway ?? '000000000000'];
         // A stored report routine: one that ships with Vigil, so its real table is checked.
         if (path.startsWith('/reports/')) return ['alerts_per_unit_per_week'];
+        if (path.startsWith('/assets/')) return [ids.asset ?? '00000000-0000-4000-8000-000000000000'];
         return [ids.tag ?? '000000000000'];
       default:
         return ['unknown'];
@@ -111,7 +113,7 @@ function watchBrowser(page: Page, route: () => string): string[] {
 test('every route of the route table passes axe, logs no error and fails no request for the demo admin', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   let route = '/login';
   const failures = watchBrowser(page, () => route);
   await signIn(page, 'admin@demo.example');
@@ -162,6 +164,9 @@ test('every route of the route table passes axe, logs no error and fails no requ
     '/tags',
     '/gateways',
     '/people',
+    '/responders',
+    '/home-visits',
+    '/assets',
   ]) {
     expect([...checked].some((p) => p === screen || p.startsWith(`${screen}?`))).toBe(true);
   }
