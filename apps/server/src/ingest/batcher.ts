@@ -73,6 +73,15 @@ export function ingestStats(db: Db): IngestStats {
   };
 }
 
+/**
+ * Button-event posts handed to the group commit of `db` and not answered yet: the sightings writer
+ * (sightings/writer.ts) starts no flush while a press waits, so that a press waits for one flush of
+ * sightings at most.
+ */
+export function buttonEventsWaiting(db: Db): number {
+  return batchers.get(db)?.waiting ?? 0;
+}
+
 type Waiting = Post & { resolve: (outcome: ButtonEventsOutcome) => void; reject: (err: unknown) => void };
 
 /**
@@ -86,6 +95,8 @@ type Waiting = Post & { resolve: (outcome: ButtonEventsOutcome) => void; reject:
  */
 class IngestBatcher {
   private readonly queue: Waiting[] = [];
+  /** Posts handed over and not answered yet (buttonEventsWaiting). */
+  waiting = 0;
   private running = 0;
   private scheduled = false;
   /** Tags of the batches in flight. */
@@ -99,10 +110,14 @@ class IngestBatcher {
 
   submit(post: Post): Promise<ButtonEventsOutcome> {
     ingestPostsWaiting.inc();
+    this.waiting++;
     return new Promise<ButtonEventsOutcome>((resolve, reject) => {
       this.queue.push({ ...post, resolve, reject });
       this.kick();
-    }).finally(() => ingestPostsWaiting.dec());
+    }).finally(() => {
+      ingestPostsWaiting.dec();
+      this.waiting--;
+    });
   }
 
   private kick(): void {

@@ -1,4 +1,14 @@
-import { index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SightingsAnswer } from '@vigil/domain';
 import { zones } from '../platform/db/tables';
 import { tags } from '../tags/tables';
@@ -72,3 +82,14 @@ export const sightingBatches = pgTable(
     index('sighting_batches_received_brin_idx').using('brin', t.receivedAt),
   ],
 );
+
+/**
+ * Issue 20: one row (id 1) counting the flushes of sightings that wrote positions (sightings/writer.ts).
+ * Each flush adds one in its own transaction, holding the row until it commits: a writer that finds
+ * the count moved by more than its own flush since its last one knows another instance wrote
+ * positions meanwhile, and stops trusting its in-memory copy of them (position-cache.ts).
+ */
+export const sightingFlushes = pgTable('sighting_flushes', {
+  id: smallint('id').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});

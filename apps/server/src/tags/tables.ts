@@ -47,5 +47,10 @@ export const tags = pgTable(
     index('tags_org_urgency_idx').on(t.orgId, tagSql.collectionUrgency(t.config), t.id),
     // The organisation's ids in order, from the index alone (a count, a deep offset page).
     index('tags_org_id_idx').on(t.orgId, t.id),
+    // Issue 20: an organisation's responders (a few hundred of its tens of thousands of tags), for
+    // the nearest responders of an alert; its predicate is responders/responder-rows.ts's filter.
+    index('tags_org_responder_idx')
+      .on(t.orgId, t.id)
+      .where(sql`(${t.config}->>'mode') = 'responder'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "tags_org_responder_idx" ON "tags" USING btree ("org_id","id") WHERE ("tags"."config"->>'mode') = 'responder';
