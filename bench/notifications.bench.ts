@@ -15,9 +15,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, openDatabase } from '../apps/server/src/platform/db/client';
 import { subscriptions, zones } from '../apps/server/src/db/schema';
-import { openDatabase } from '../apps/server/src/platform/db/client';
 import { percentile, timedConsole, type TimedConsole } from '../apps/server/test/helpers/instances';
 import { startSmtpPeer, startWebhookPeer } from '../apps/server/test/helpers/notify-peers';
 import {

@@ -17,10 +17,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, openDatabase, type Database } from '../apps/server/src/platform/db/client';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/platform/config';
-import { openDatabase, type Database } from '../apps/server/src/platform/db/client';
 import { DEMO_GATEWAY_KEY, DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed';
 import { seedRespondersDemo } from '../apps/server/src/db/seed-responders';
 import { seedScale } from '../apps/server/src/db/seed-scale';
