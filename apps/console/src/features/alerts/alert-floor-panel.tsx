@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trackerZoom, type Alert, type AlertPosition, type LngLat, alertPersonName } from '@vigil/domain';
 import { floorplanQueries } from '../../api/floorplans';
@@ -7,6 +7,7 @@ import { responderQueries, useMaySeeResponders } from '../../api/responders';
 import { ErrorPanel } from '../../ui/error-panel';
 import { ALERT_MODE_HEX } from '../../ui/map/alert-tracker';
 import { FloorMap, type FloorMapView } from '../../ui/map/floor-map';
+import { MapLoading } from '../../ui/map/map-panel';
 import type { MapMarker, MapTrackerCircle } from '../../ui/map/map-style';
 import { useFloorPlanTiles } from '../../ui/map/use-plan-tiles';
 import { responderTrackers } from '../../ui/map/responder-tracker';
@@ -88,7 +89,7 @@ function PositionFloor({ alert, position }: { alert: Alert; position: AlertPosit
         onRetry={() => void floor.refetch()}
       />
     );
-  if (floor.isPending) return <Loading />;
+  if (floor.isPending) return <MapLoading height={MAP_HEIGHT} text="Loading the alert’s floor…" />;
   if (!floor.data) return <NotPlaced />;
 
   return (
@@ -110,18 +111,5 @@ function NotPlaced() {
     <Text size="sm" c="dimmed">
       {NOT_PLACED}
     </Text>
-  );
-}
-
-function Loading() {
-  return (
-    <Center h={MAP_HEIGHT}>
-      <Stack align="center" gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          Loading the alert’s floor…
-        </Text>
-      </Stack>
-    </Center>
   );
 }

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Center, DEFAULT_THEME, Loader, Stack, Text, Title } from '@mantine/core';
+import { DEFAULT_THEME, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { trackerZoom, type AssetDetail, type AssetTracker, type LngLat } from '@vigil/domain';
 import { floorplanQueries } from '../../api/floorplans';
 import { ErrorPanel } from '../../ui/error-panel';
 import { FloorMap, type FloorMapView } from '../../ui/map/floor-map';
+import { MapLoading } from '../../ui/map/map-panel';
 import type { MapMarker, MapTrackerCircle } from '../../ui/map/map-style';
 import { useFloorPlanTiles } from '../../ui/map/use-plan-tiles';
 
@@ -80,7 +81,7 @@ function Floor({ asset, floorId }: { asset: AssetDetail; floorId: string }) {
         onRetry={() => void floor.refetch()}
       />
     );
-  if (floor.isPending) return <Loading />;
+  if (floor.isPending) return <MapLoading height={MAP_HEIGHT} text="Loading the asset’s floor…" />;
   if (!floor.data) return <Note text={FLOOR_PANEL_TEXTS.noFloor} />;
 
   return (
@@ -105,18 +106,5 @@ function Note({ text }: { text: string }) {
     <Text size="sm" c="dimmed">
       {text}
     </Text>
-  );
-}
-
-function Loading() {
-  return (
-    <Center h={MAP_HEIGHT}>
-      <Stack align="center" gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          Loading the asset’s floor…
-        </Text>
-      </Stack>
-    </Center>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Paper } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import classes from './floor-map.module.css';
 
 /**
@@ -13,5 +13,19 @@ export function MapPanel({ label, children }: { label: string; children: ReactNo
         {children}
       </Paper>
     </div>
+  );
+}
+
+/** A floor map's place while its floor loads: a spinner and what is loading, at the map's height. */
+export function MapLoading({ height, text }: { height: number; text: string }) {
+  return (
+    <Center h={height}>
+      <Stack align="center" gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
+      </Stack>
+    </Center>
   );
 }
