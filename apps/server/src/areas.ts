@@ -10,6 +10,7 @@ import { ssoRoutes } from './auth/sso-routes';
 import { basemapRoutes } from './basemap/routes';
 import { manifestRoutes } from './consoles/manifest-routes';
 import { consoleRoutes } from './consoles/routes';
+import { distributionRoutes } from './distribution/routes';
 import { planRoutes } from './floorplans/routes';
 import { gatewayRoutes } from './gateways/routes';
 import { healthRoutes } from './health/routes';
@@ -66,6 +67,7 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   peopleRoutes,
   homeVisitRoutes,
   distributionStationRoutes,
+  distributionRoutes,
   publicDeviceRoutes,
   logRoutes,
   gatewayRoutes,

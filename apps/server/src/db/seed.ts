@@ -5,7 +5,6 @@ import type { Db } from '../platform/db/client';
 import {
   apiKeys,
   credentials,
-  distributionStations,
   gatewayHeartbeats,
   gateways,
   people as peopleTable,
@@ -16,6 +15,7 @@ import {
 } from './schema';
 import { hashPassword, sha256 } from '../platform/crypto';
 import { seedWhereaboutsDemo } from './seed-whereabouts';
+import { seedDistributionDemo } from './seed-distribution';
 import { seedReportDemo } from './seed-history';
 
 /** Seed constants: the same on every fresh start, so the README can name them. */
@@ -361,7 +361,7 @@ export async function seedDemo(db: Db): Promise<void> {
       })),
     );
     await seedReportDemo(tx, demoId, ids, new Date());
-    // The tag owners as people (one remote), and two distribution stations.
+    // The tag owners as people (one remote), and two distribution stations (seed-distribution.ts).
     await tx.insert(peopleTable).values(
       people.map((name, i) => ({
         orgId: demoId,
@@ -372,22 +372,7 @@ export async function seedDemo(db: Db): Promise<void> {
         isRemote: i === people.length - 1,
       })),
     );
-    await tx.insert(distributionStations).values([
-      {
-        orgId: demoId,
-        zoneId: ids.get('ED Nurses Station')!,
-        name: 'Emergency Department station',
-        helpMessage: 'Tap your badge on the reader, then take the tag that lights up. Help: ext. 4100.',
-        minimumInventory: 10,
-      },
-      {
-        orgId: demoId,
-        zoneId: ids.get('Ward 3 Nurses Station')!,
-        name: 'Ward 3 station',
-        helpMessage: 'Scan the QR code on the tag. Ask the charge nurse if the station is empty.',
-        minimumInventory: 5,
-      },
-    ]);
+    await seedDistributionDemo(tx, demoId, ids, DEMO_GATEWAY_IDS[0]!);
     await seedWhereaboutsDemo(tx, demoId, ids, new Date());
   });
 }

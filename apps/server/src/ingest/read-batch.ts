@@ -1,7 +1,16 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client';
 import { jsonArray, jsonRecordset } from '../platform/db/json-params';
-import { alerts, buttonEvents, gateways, homeVisits, people, tags, zones } from '../db/schema';
+import {
+  alerts,
+  buttonEvents,
+  distributionStations,
+  gateways,
+  homeVisits,
+  people,
+  tags,
+  zones,
+} from '../db/schema';
 import { outboxOrderSql } from '../platform/realtime/bus';
 import type { AlertRow } from '../alerts';
 
@@ -21,7 +30,8 @@ export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
 
 /** What a batch reads before it decides anything: one statement. */
 export type BatchReads = {
-  gateways: { id: string; org_id: string; zone_id: string | null }[];
+  /** Issue 21: `scan_mode` is the scan mode of the distribution station beside the gateway, if any. */
+  gateways: { id: string; org_id: string; zone_id: string | null; scan_mode: string | null }[];
   tags: { id: string; org_id: string; zone_id: string | null; config: Record<string, unknown> }[];
   open: Record<string, unknown>[];
   claims: { org_id: string; tag_id: string; nonce: string; status: string; alert_id: string | null }[];
@@ -59,7 +69,8 @@ export function alertRowOf(json: Record<string, unknown>): AlertRow {
 }
 
 /**
- * Reads, in one statement: the posts' gateways, the named tags with their zones and configs, every
+ * Reads, in one statement: the posts' gateways (with the scan mode of a distribution station beside
+ * one, issue 21), the named tags with their zones and configs, every
  * named tag's open alert (locked, in tag order), which (tag, nonce) earlier transactions stored, and
  * the zones up to the root of every place an alert of this batch can be in (the payload's path, the
  * escalation delay), and the home visit each tag's owner is checked in to (issue 20: a press during
@@ -71,7 +82,9 @@ export async function readBatch(tx: Tx, gatewayIds: Set<string>, tagIds: Set<str
   const [reads] = await rowsOf<BatchReads>(
     tx,
     sql`with g as (
-        select id, org_id, zone_id from ${gateways} where id = any(${jsonArray(gatewayIds)})
+        select g.id, g.org_id, g.zone_id, (select s.scan_mode from ${distributionStations} s
+          where s.gateway_id = g.id and s.org_id = g.org_id order by s.created_at limit 1) as scan_mode
+        from ${gateways} g where g.id = any(${jsonArray(gatewayIds)})
       ), t as (
         select id, org_id, zone_id, config from ${tags} where id = any(${jsonArray(tagIds)})
       ), l as (

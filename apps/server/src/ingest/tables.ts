@@ -23,5 +23,7 @@ export const buttonEvents = pgTable(
   (t) => [
     uniqueIndex('button_events_nonce_idx').on(t.orgId, t.tagId, t.nonce),
     index('button_events_received_idx').on(t.receivedAt),
+    // Issue 21: a distribution kiosk's poll for the taps its station's gateway heard.
+    index('button_events_gateway_idx').on(t.gatewayId, t.receivedAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { isDuringVisit } from '@vigil/domain';
+import { isDuringVisit, isKioskTap, parseTagScanMode } from '@vigil/domain';
 import type { Tx } from '../platform/db/client';
 import type { HttpError } from '../platform/errors';
 import { type AlertContext, type AlertRow } from '../alerts';
@@ -139,6 +139,7 @@ function answerStoredAndGroupPresses(
   gatewayById: Map<string, GatewayRead>,
 ): Map<string, Item[]> {
   const tagById = new Map(reads.tags.map((t) => [t.id, t]));
+  const openTags = new Set(reads.open.map((json) => json.tag_id as string));
   const storedByKey = new Map(reads.claims.map((c) => [keyOf(c.org_id, c.tag_id, c.nonce), c]));
   const pressesOf = new Map<string, Item[]>();
   for (const item of live) {
@@ -150,8 +151,8 @@ function answerStoredAndGroupPresses(
     if (stored) {
       // A retry of a button event an earlier transaction stored: answered as it was first.
       item.answer =
-        stored.status === 'unknown_tag'
-          ? answer(item.event, 'unknown_tag')
+        stored.status === 'unknown_tag' || stored.status === 'tap'
+          ? answer(item.event, stored.status)
           : answer(item.event, 'duplicate', stored.alert_id);
       continue;
     }
@@ -160,11 +161,38 @@ function answerStoredAndGroupPresses(
       item.answer = answer(item.event, 'unknown_tag');
       continue;
     }
+    if (kioskTap(item, gatewayById, tag!, openTags.has(tag!.id) || pressesOf.has(tag!.id))) {
+      item.answer = answer(item.event, 'tap');
+      continue;
+    }
     const list = pressesOf.get(item.tag.id);
     if (list) list.push(item);
     else pressesOf.set(item.tag.id, [item]);
   }
   return pressesOf;
+}
+
+/**
+ * Issue 21: a tap at a distribution station's gateway of a tag in no one's hands is how the kiosk
+ * identifies the tag, recorded with status 'tap' and no alert (the domain's narrow isKioskTap).
+ */
+function kioskTap(
+  item: Item,
+  gatewayById: Map<string, GatewayRead>,
+  tag: BatchReads['tags'][number],
+  alerting: boolean,
+): boolean {
+  const mode = gatewayById.get(item.gatewayId)!.scan_mode;
+  if (mode === null) return false;
+  const scanMode = parseTagScanMode(mode);
+  const state = tag.config?.state;
+  return isKioskTap({
+    stationScanMode: scanMode.ok ? scanMode.value : null,
+    tagState: typeof state === 'string' ? state : null,
+    // An open alert, or a press earlier in this very batch that opens one: a press joins it.
+    hasOpenAlert: alerting,
+    events: item.event.events,
+  });
 }
 
 /** SPEC §4: each press joins its tag's open alert, else opens one; a tag's presses in arrival order. */

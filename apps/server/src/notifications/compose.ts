@@ -38,6 +38,12 @@ export type MessageInput =
       /** How many open flagged tags the subtree holds, and the first of them. */
       total: number;
       tags: { id: string; name: string; location: string; urgency: number }[];
+    }
+  | {
+      kind: 'stationBelowMinimum';
+      subscriptionZone: string;
+      /** The station as it was when its count fell below the minimum (its trigger's details). */
+      station: { id: string; name: string; location: string; available: number; minimum: number };
     };
 
 /** The floor and unit an alert is on, when its location path holds them. */
@@ -127,6 +133,7 @@ export function composeMessage(
       },
     };
   }
+  if (input.kind === 'stationBelowMinimum') return stationMessage(input, idempotencyKey, now);
   const { alert, moment, link } = input;
   const { floor, unit } = floorAndUnit(alert);
   const ageMs = now.getTime() - Date.parse(alert.createdAt);
@@ -165,6 +172,30 @@ export function composeMessage(
         closedAt: alert.closedAt,
       },
       link,
+      at: now.toISOString(),
+    },
+  };
+}
+
+/** Issue 21 minimum inventory: 'Ward 3 station: 4 of 5 tags left, below its minimum'. */
+function stationMessage(
+  input: Extract<MessageInput, { kind: 'stationBelowMinimum' }>,
+  idempotencyKey: string,
+  now: Date,
+): NotificationMessage {
+  const { name, location, available, minimum } = input.station;
+  const tags = (n: number) => `${n} tag${n === 1 ? '' : 's'}`;
+  return {
+    idempotencyKey,
+    subject: `${name}: ${available} of ${tags(minimum)} left, below its minimum`,
+    text: [
+      `The distribution station ${name} at ${location} has ${tags(available)} available to hand out, below its minimum inventory of ${minimum}.`,
+      `Bring it ${tags(minimum - available)} or more. You will not be told again until it holds at least ${minimum}.`,
+    ].join('\n'),
+    event: {
+      type: 'station.belowMinimum',
+      zone: input.subscriptionZone,
+      station: input.station,
       at: now.toISOString(),
     },
   };

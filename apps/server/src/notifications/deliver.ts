@@ -16,6 +16,7 @@ import { DeliveryError, type Channel, type ChannelKind } from './channels';
 import { ensureAlertLinks, type EnsureAlertLink } from './alert-links';
 import { composeMessage, type MessageInput } from './compose';
 import { REQUIRED_SETTINGS } from './settings';
+import { stationBelowMinimumOf } from './station-inventory';
 
 // Step 3 of a notification (tables.ts): due deliveries are claimed with a lease, sent through
 // their channel with their idempotency key, and their outcome recorded. A retryable failure waits
@@ -177,6 +178,12 @@ async function messageInputs(
         subscriptionZone: sub.zoneName,
         ...(await flaggedIn(db, sub.zoneId)),
       });
+      continue;
+    }
+    if (row.moment === 'stationBelowMinimum') {
+      const station = await stationBelowMinimumOf(db, row.triggerId);
+      const input = { kind: row.moment, subscriptionZone: sub.zoneName, station } as const;
+      inputs.set(row.id, station ? { ...input, station } : { skip: 'Its trigger no longer exists.' });
       continue;
     }
     const alert = row.alertId ? byAlert.get(row.alertId) : undefined;

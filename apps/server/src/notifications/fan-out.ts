@@ -30,7 +30,8 @@ const KIND_CHANNELS = jsonRecordset(
  * subscription matches as the domain's subscriptionMatches says: not paused, the moment and the
  * alert's mode named, the alert's zone inside its subtree (an unlocated alert: the organisation).
  * A new alert also makes the 'still unacknowledged' deliveries, due that many seconds after it. A
- * sweep's trigger (sweeps.ts) goes to the subscriptions of its moment whose subtree it concerns.
+ * sweep's trigger (sweeps.ts) goes to the subscriptions of its moment whose subtree it concerns,
+ * and so does a station's below its minimum inventory (issue 21).
  */
 export async function fanOut(db: Db): Promise<{ triggers: number; deliveries: number }> {
   const result = await db.execute(sql`
@@ -82,6 +83,15 @@ export async function fanOut(db: Db): Promise<{ triggers: number; deliveries: nu
         s.contact_address
       from ta join ${subscriptions} s on s.org_id = ta.org_id
       where ta.kind = 'flaggedDigest' and s.paused_at is null and ta.kind = any(s.moments)
+      union all
+      -- A distribution station below its minimum (stations/inventory.ts): subscriptions of a subtree
+      -- holding its zone; a station without one is the organisation's.
+      select ta.id, ta.org_id, null, s.id, ta.kind, ta.at, s.user_id, s.contact_name, s.contact_kind,
+        s.contact_address
+      from ta join ${subscriptions} s on s.org_id = ta.org_id
+      where ta.kind = 'stationBelowMinimum' and s.paused_at is null and ta.kind = any(s.moments)
+        and s.zone_id = any(coalesce((select sz.path from ${zones} sz
+          where sz.id = (ta.details->>'zoneId')::uuid), array[ta.org_id]))
     ), d as (
       insert into ${notifications} (org_id, trigger_id, subscription_id, alert_id, moment, recipient, channel,
         address, idempotency_key, due_at)

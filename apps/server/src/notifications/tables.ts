@@ -59,7 +59,8 @@ export const subscriptions = pgTable(
 /**
  * Something that may notify, written in the transaction of the change that caused it. `kind`: an
  * alert moment (`created`, `escalated`, `closed`), `test` (a subscription's test message, naming
- * it in `subscription_id`), or `digest` / `gatewaysDisconnected` (written by their sweeps).
+ * it in `subscription_id`), `digest` / `gatewaysDisconnected` (written by their sweeps), or
+ * `stationBelowMinimum` (a tag write that left a distribution station short, stations/inventory.ts).
  */
 export const notificationTriggers = pgTable(
   'notification_triggers',
@@ -101,7 +102,7 @@ export const notifications = pgTable(
     triggerId: bigint('trigger_id', { mode: 'number' }).notNull(),
     subscriptionId: uuid('subscription_id'),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
-    /** The alert moment, or `test`, `digest`, `gatewaysDisconnected`. */
+    /** The alert moment, or `test`, `digest`, `gatewaysDisconnected`, `stationBelowMinimum`. */
     moment: text('moment').notNull(),
     recipient: text('recipient').notNull(),
     channel: text('channel').notNull(),

@@ -7,11 +7,23 @@ import {
   errorSchema,
 } from '@vigil/domain';
 import { callerOf, actorOf } from '../platform/access';
-import { createStation, deleteStation, getStation, listStations, updateStation } from './stations';
-import { stationListSpec } from './stations';
+import { createStation, deleteStation, getStation, updateStation } from './stations';
+import { listStations, stationListSpec } from './list-stations';
 import { listQueryString } from '../platform/list/query-string';
+import { badRequest } from '../platform/errors';
 
 const idParams = z.object({ id: z.string().max(100) });
+
+/**
+ * A refused body (the route attaches its validation error): a refused scan mode answers SPEC §8's
+ * own words, 'Invalid tag scan mode: <mode>'; anything else goes to the one error handler.
+ */
+function refuseInvalidBody(err: Error | undefined): void {
+  if (!err) return;
+  const first = (err as { validation?: { instancePath?: string; message?: string }[] }).validation?.[0];
+  if (first?.instancePath === '/scanMode' && first.message) throw badRequest(first.message, 'scanMode');
+  throw err;
+}
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** SPEC §3 Distribution station; §7 GET distribution-station and /{id}, plus the admin list's writes. */
@@ -41,25 +53,33 @@ export const distributionStationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/distribution-station',
     {
       config: { permission: ['update', 'DistributionStation'] },
+      attachValidation: true,
       schema: {
         body: distributionStationBodySchema,
         response: { 200: distributionStationSchema, ...errors },
       },
     },
-    async (req) => createStation(app.db, actorOf(req), req.body),
+    async (req) => {
+      refuseInvalidBody(req.validationError);
+      return createStation(app.db, actorOf(req), req.body);
+    },
   );
 
   app.put(
     '/api/distribution-station/:id',
     {
       config: { permission: ['update', 'DistributionStation'] },
+      attachValidation: true,
       schema: {
         params: idParams,
         body: distributionStationBodySchema,
         response: { 200: distributionStationSchema, ...errors },
       },
     },
-    async (req) => updateStation(app.db, actorOf(req), req.params.id, req.body),
+    async (req) => {
+      refuseInvalidBody(req.validationError);
+      return updateStation(app.db, actorOf(req), req.params.id, req.body);
+    },
   );
 
   app.delete(

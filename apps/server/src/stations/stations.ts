@@ -4,63 +4,21 @@ import type { Db } from '../platform/db/client';
 import { distributionStations, tags } from '../db/schema';
 import { conflict, notFound } from '../platform/errors';
 import { writeAudit } from '../platform/audit';
-import { parseListQueryOrThrow, runList, type ListSpec } from '../platform/list/list';
 import { type Scope } from '../platform/scope';
-import { locatedInScope } from '../platform/scope-sql';
 import type { Actor } from '../platform/caller';
 import { UUID_RE } from '../platform/db/checks';
 import { locationInScope } from '../zones';
+import { noteStationInventory } from './inventory';
+import { stationColumns } from './list-stations';
+import { assertGatewayFree, auditView, stationInScope, toStation } from './station-rows';
 
-// SPEC §3 Distribution station, §7 GET distribution-station and /{id}; the admin list.
-type StationRow = typeof distributionStations.$inferSelect;
-
-export const stationListSpec: ListSpec = {
-  fields: {
-    name: { sql: distributionStations.name, type: 'text' },
-    zoneId: { sql: distributionStations.zoneId, type: 'uuid' },
-    minimumInventory: { sql: distributionStations.minimumInventory, type: 'number' },
-    createdAt: { sql: distributionStations.createdAt, type: 'timestamp' },
-  },
-  sortable: {
-    name: sql`lower(${distributionStations.name})`,
-    minimumInventory: distributionStations.minimumInventory,
-    createdAt: distributionStations.createdAt,
-    updatedAt: distributionStations.updatedAt,
-  },
-  defaultOrder: 'name',
-  idColumn: distributionStations.id,
-  search: [distributionStations.name, distributionStations.helpMessage],
-};
-
-function stationInScope(scope: Scope) {
-  return and(
-    eq(distributionStations.orgId, scope.orgId),
-    locatedInScope(scope, distributionStations.zoneId, distributionStations.orgId),
-  )!;
-}
-
-export function toStation(row: StationRow): DistributionStation {
-  return {
-    id: row.id,
-    orgId: row.orgId,
-    zoneId: row.zoneId,
-    name: row.name,
-    helpMessage: row.helpMessage,
-    minimumInventory: row.minimumInventory,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-const auditView = (row: StationRow) => {
-  const { createdAt: _c, updatedAt: _u, orgId: _o, ...rest } = toStation(row);
-  return rest;
-};
+// SPEC §3 Distribution station, §7 GET distribution-station/{id}; the admin list's writes. Issue 21:
+// its gateway and scan mode, and the available tags it holds (inventory.ts).
 
 async function findStation(db: Db, scope: Scope, id: string, forUpdate = false) {
   if (!UUID_RE.test(id)) return undefined;
   const query = db
-    .select()
+    .select(stationColumns)
     .from(distributionStations)
     .where(and(eq(distributionStations.id, id), stationInScope(scope)))
     .limit(1);
@@ -68,16 +26,10 @@ async function findStation(db: Db, scope: Scope, id: string, forUpdate = false) 
   return row;
 }
 
-export async function listStations(db: Db, scope: Scope, query: Record<string, unknown>) {
-  const parsed = parseListQueryOrThrow(query, stationListSpec);
-  const page = await runList(db, distributionStations, stationListSpec, parsed, stationInScope(scope));
-  return { ...page, data: page.data.map(toStation) };
-}
-
 export async function getStation(db: Db, scope: Scope, id: string): Promise<DistributionStation> {
   const row = await findStation(db, scope, id);
   if (!row) throw notFound('Distribution station not found');
-  return toStation(row);
+  return toStation(row, row.availableTags);
 }
 
 export async function createStation(
@@ -89,6 +41,7 @@ export async function createStation(
   const zoneId = await locationInScope(db, caller.scope, body.zoneId);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    if (body.gatewayId) await assertGatewayFree(tx, { orgId: caller.org.id, gatewayId: body.gatewayId });
     const [row] = await tx
       .insert(distributionStations)
       .values({
@@ -97,6 +50,8 @@ export async function createStation(
         name: body.name,
         helpMessage: body.helpMessage ?? '',
         minimumInventory: body.minimumInventory ?? 0,
+        gatewayId: body.gatewayId ?? null,
+        ...(body.scanMode ? { scanMode: body.scanMode } : {}),
       })
       .returning();
     await writeAudit(tx, actor, {
@@ -105,7 +60,9 @@ export async function createStation(
       action: 'create',
       after: auditView(row!),
     });
-    return toStation(row!);
+    await noteStationInventory(tx, [row!.id]);
+    // A new station holds no tags yet: none can name it before it exists.
+    return toStation(row!, 0);
   });
 }
 
@@ -123,6 +80,9 @@ export async function updateStation(
     if (!before) throw notFound('Distribution station not found');
     const zoneId =
       body.zoneId === undefined ? before.zoneId : await locationInScope(tx, caller.scope, body.zoneId);
+    const gatewayId = body.gatewayId === undefined ? before.gatewayId : body.gatewayId;
+    if (gatewayId && gatewayId !== before.gatewayId)
+      await assertGatewayFree(tx, { orgId: before.orgId, gatewayId, stationId: before.id });
     const [row] = await tx
       .update(distributionStations)
       .set({
@@ -130,6 +90,8 @@ export async function updateStation(
         helpMessage: body.helpMessage ?? before.helpMessage,
         minimumInventory: body.minimumInventory ?? before.minimumInventory,
         zoneId,
+        gatewayId,
+        scanMode: body.scanMode ?? before.scanMode,
         updatedAt: new Date(),
       })
       .where(eq(distributionStations.id, before.id))
@@ -141,7 +103,9 @@ export async function updateStation(
       before: auditView(before),
       after: auditView(row!),
     });
-    return toStation(row!);
+    // A new minimum may put the station below it, or restock it as far as the alerts go.
+    await noteStationInventory(tx, [before.id]);
+    return toStation(row!, before.availableTags);
   });
 }
 

@@ -18,6 +18,7 @@ import { HttpError, badRequest, forbidden } from '../platform/errors';
 import { scopeRoots } from '../platform/scope';
 import type { Caller, Actor } from '../platform/caller';
 import { INVENTORY_ORG_SLUG, locationInScope } from '../zones';
+import { noteStationInventory } from '../stations';
 import { auditSnapshot, patchConfig, tagInScope, type TagRow } from './tag-rows';
 
 // SPEC §4 Tag batch operations through SPEC §7's bulk PUT tags. What each does is in
@@ -222,6 +223,10 @@ export async function bulkUpdateTags(db: Db, actor: Actor, body: TagBulkBody): P
           jsonb_build_object('id', u.id, 'orgId', u.org_id, 'zoneId', u.zone_id, 'config', u.config)
         from updated u join x on x.id = u.id`);
     }
+    await noteStationInventory(
+      tx,
+      rows.map((r) => r.config.station),
+    );
     const batchId = await logBatch(tx, actor, body, rows, now);
     return { batchId, count: rows.length };
   });

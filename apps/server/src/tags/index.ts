@@ -1,2 +1,4 @@
 // The tags area's face to other areas.
 export { tagSql } from './tag-sql';
+export { findTag } from './get-tag';
+export { updateTag } from './update-tag';

@@ -15,6 +15,7 @@ import { HttpError, badRequest, notFound } from '../platform/errors';
 import { writeAudit } from '../platform/audit';
 import type { Actor } from '../platform/caller';
 import { locationInScope } from '../zones';
+import { noteStationInventory } from '../stations';
 
 // SPEC §3 Tag, §4 flows, §7 Devices.
 
@@ -84,6 +85,7 @@ export async function updateTag(db: Db, actor: Actor, id: string, body: TagUpdat
       const verdict = confirmTagState(body.state, updated!.config.state as string | undefined);
       if (!verdict.ok) throw new HttpError(500, verdict.reason, 'db_error');
     }
+    await noteStationInventory(tx, [row.config.station, updated!.config.station]);
     if (JSON.stringify(config) !== JSON.stringify(row.config) || zoneId !== row.zoneId) {
       await writeAudit(tx, actor, {
         entity: 'tag',

@@ -57,7 +57,7 @@ async function newStation(extra: Record<string, unknown> = {}): Promise<Station>
 }
 
 describe('GET /api/distribution-station and /{id} (SPEC §7 Devices)', () => {
-  it('lists the demo stations by name with their help text and minimum inventory', async () => {
+  it('lists the demo stations by name with their help text, minimum inventory and kiosk settings', async () => {
     const res = await get(`${API}?query=station`);
     const stations: Station[] = res.json().data;
     expect(stations.map((s) => s.name)).toEqual(['Emergency Department station', 'Ward 3 station']);
@@ -68,6 +68,9 @@ describe('GET /api/distribution-station and /{id} (SPEC §7 Devices)', () => {
       name: 'Ward 3 station',
       helpMessage: 'Scan the QR code on the tag. Ask the charge nurse if the station is empty.',
       minimumInventory: 5,
+      gatewayId: null,
+      scanMode: 'qrCode',
+      availableTags: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -47,7 +47,8 @@ export const buttonEventsBodySchema = z.strictObject({
 });
 export type ButtonEventsBody = z.infer<typeof buttonEventsBodySchema>;
 
-export const BUTTON_EVENT_STATUSES = ['created', 'joined', 'duplicate', 'unknown_tag'] as const;
+/** Issue 21: 'tap' is a kiosk tap at a distribution station's gateway (distribution/kiosk-tap.ts), no alert. */
+export const BUTTON_EVENT_STATUSES = ['created', 'joined', 'duplicate', 'unknown_tag', 'tap'] as const;
 export const buttonEventStatusSchema = z.enum(BUTTON_EVENT_STATUSES);
 export type ButtonEventStatus = z.infer<typeof buttonEventStatusSchema>;
 

@@ -6,12 +6,14 @@ import { parsePhone } from '../validators/phone';
 
 // Issue 16, SPEC §2.4 /subscriptions, §6 Subscription: who is told (a user, or a contact with its
 // kind), what (alerts in a zone subtree by mode and moment; gateways disconnected; a daily digest of
-// open flagged tags) and how (the contact's channel). docs/NOTIFICATIONS.md.
+// open flagged tags; a distribution station below its minimum inventory, issue 21) and how (the
+// contact's channel). docs/NOTIFICATIONS.md.
 
 /**
  * The moments a subscription may name: an alert created, escalated (SPEC §4), still unacknowledged
  * `unacknowledgedAfterS` seconds after it was created, closed; gateways of the subtree disconnected;
- * a daily digest of the open flagged tags.
+ * a daily digest of the open flagged tags; a distribution station of the subtree whose available
+ * tags fell below its minimum inventory (issue 21; told once until it is restocked to the minimum).
  */
 export const SUBSCRIPTION_MOMENTS = [
   'created',
@@ -20,6 +22,7 @@ export const SUBSCRIPTION_MOMENTS = [
   'closed',
   'gatewaysDisconnected',
   'flaggedDigest',
+  'stationBelowMinimum',
 ] as const;
 export const subscriptionMomentSchema = z.enum(SUBSCRIPTION_MOMENTS);
 export type SubscriptionMoment = z.infer<typeof subscriptionMomentSchema>;
@@ -39,6 +42,7 @@ export const SUBSCRIPTION_MOMENT_LABELS: Record<SubscriptionMoment, string> = {
   closed: 'Alert closed',
   gatewaysDisconnected: 'Gateways disconnected',
   flaggedDigest: 'Daily digest of flagged tags',
+  stationBelowMinimum: 'Distribution station below minimum inventory',
 };
 
 export const CONTACT_KIND_LABELS: Record<ContactKind, string> = {
