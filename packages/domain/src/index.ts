@@ -59,6 +59,7 @@ export * from './gateways/coverage';
 export * from './gateways/disconnected';
 export * from './gateways/edit';
 export * from './gateways/contract';
+export * from './gateways/replacement';
 export * from './ingest/contract';
 export * from './keys/contract';
 export * from './logs/audit-diff';

@@ -10,6 +10,8 @@ import {
   gatewayListSchema,
   gatewayMetricsListSchema,
   gatewayMetricsQuerySchema,
+  gatewayReplaceBodySchema,
+  gatewayReplaceResultSchema,
   gatewayUnassignBodySchema,
   gatewayUpdateBodySchema,
 } from '@vigil/domain';
@@ -19,7 +21,9 @@ import { diagGateway, diagZone } from './gateway-commands';
 import { gatewayMetrics } from './gateway-metrics';
 import { getGateway } from './get-gateway';
 import { listGateways } from './list-gateways';
-import { unassignGateway, updateGateway } from './update-gateway';
+import { unassignGateway } from './gateway-removal';
+import { replaceGateway } from './replace-gateway';
+import { updateGateway } from './update-gateway';
 import { gatewayListSpec } from './list-gateways';
 import { listQueryString, queryParam } from '../platform/list/query-string';
 
@@ -88,6 +92,20 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => unassignGateway(app.db, actorOf(req), req.params.id, req.body),
+  );
+
+  // Issue 21 "Device replacement" (/device/replacement): one transaction, refusals 400/409.
+  app.post(
+    '/api/gateways/:id/replace',
+    {
+      config: { permission: ['update', 'Gateway'] },
+      schema: {
+        params: idParams,
+        body: gatewayReplaceBodySchema,
+        response: { 200: gatewayReplaceResultSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (req) => replaceGateway(app.db, actorOf(req), req.params.id, req.body),
   );
 
   app.post(

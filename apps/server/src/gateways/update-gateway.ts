@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import {
   GATEWAY_AREA_REQUIRED,
-  UNASSIGN_STATE,
   gatewayLocationError,
   mayOverrideAltitude,
   type GatewayDetail,
-  type GatewayUnassignBody,
   type GatewayUpdateBody,
 } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
@@ -21,7 +19,7 @@ import { actorRefOf, objectOf, sameJson } from './gateway-rows';
 import { findGateway, toDetail } from './get-gateway';
 
 /** What a gateway is told of its configuration (SPEC §3 config; the sync log shows it). */
-function pushedConfig(config: Config) {
+export function pushedConfig(config: Config) {
   return {
     location: config.location ?? null,
     labels: config.labels ?? [],
@@ -131,49 +129,4 @@ function applyCoordinates(config: Config, body: GatewayUpdateBody, caller: Calle
 export function withoutPlace(config: Config): Config {
   const { location: _l, coordinates: _c, hasAltitudeOverride: _h, ...rest } = config;
   return rest;
-}
-
-/**
- * SPEC §7 POST gateways/{id}/unassign {action, rmaReason}: clears the location and coordinates,
- * sets the config state of the removal action (`UNASSIGN_STATE`), keeps an RMA's reason, and queues
- * an 'unassign' command the gateway receives with its next heartbeat's answer.
- */
-export async function unassignGateway(
-  db: Db,
-  actor: Actor,
-  id: string,
-  body: GatewayUnassignBody,
-): Promise<GatewayDetail> {
-  const caller = actor.caller;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const before = await findGateway(tx, caller.scope, id, true);
-    if (!before) throw notFound('Gateway not found');
-    const now = new Date();
-    const { rma: _rma, ...rest } = withoutPlace(before.config);
-    const config: Config = { ...rest, state: UNASSIGN_STATE[body.action] };
-    if (body.action === 'rma') config.rma = { reason: body.rmaReason, at: now.toISOString() };
-    const [row] = await tx
-      .update(gateways)
-      .set({ config, zoneId: null, updatedAt: now })
-      .where(eq(gateways.id, before.id))
-      .returning();
-    const payload =
-      body.action === 'rma' ? { action: body.action, rmaReason: body.rmaReason } : { action: body.action };
-    await tx.insert(gatewayCommands).values({
-      orgId: before.orgId,
-      gatewayId: before.id,
-      type: 'unassign',
-      payload,
-      actor: actorRefOf(caller),
-    });
-    await writeAudit(tx, actor, {
-      entity: 'gateway',
-      entityId: before.id,
-      action: 'unassign',
-      before: { config: before.config },
-      after: { config, ...payload },
-    });
-    return toDetail(tx, row!);
-  });
 }

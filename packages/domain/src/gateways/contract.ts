@@ -71,16 +71,21 @@ export const gatewayUpdateBodySchema = z.strictObject({
 });
 export type GatewayUpdateBody = z.infer<typeof gatewayUpdateBodySchema>;
 
+/** SPEC §3 removal action rma: the reason an RMA needs (unassign and replacement alike). */
+export const RMA_REASON_REQUIRED = 'An RMA needs a reason';
+export const RMA_REASON_MAX = 500;
+/** The removal action's reason: trimmed, required for an RMA (the schemas below refine with it). */
+export const rmaReasonSchema = z.string().trim().max(RMA_REASON_MAX).optional();
+export const rmaReasonGiven = (body: { action: string; rmaReason?: string }) =>
+  body.action !== 'rma' || (body.rmaReason ?? '').length > 0;
+
 /** SPEC §7 POST gateways/{id}/unassign {action, rmaReason}; rma needs a reason. */
 export const gatewayUnassignBodySchema = z
   .strictObject({
     action: gatewayRemovalActionSchema,
-    rmaReason: z.string().trim().max(500).optional(),
+    rmaReason: rmaReasonSchema,
   })
-  .refine((b) => b.action !== 'rma' || (b.rmaReason ?? '').length > 0, {
-    message: 'An RMA needs a reason',
-    path: ['rmaReason'],
-  });
+  .refine(rmaReasonGiven, { message: RMA_REASON_REQUIRED, path: ['rmaReason'] });
 export type GatewayUnassignBody = z.infer<typeof gatewayUnassignBodySchema>;
 
 /**
