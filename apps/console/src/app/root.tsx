@@ -15,6 +15,8 @@ import { LogoLayout } from './layouts/logo-layout';
 // The default and no-footer layouts carry the shell (sidebar, nav bar, footer): their own chunk, so
 // the login page does not load them.
 const ShellLayout = lazy(async () => ({ default: (await import('./layouts/shell-layout')).ShellLayout }));
+// The kiosk's layout (issue 21: header, clock, connection, station help) likewise.
+const KioskLayout = lazy(async () => ({ default: (await import('./layouts/kiosk-layout')).KioskLayout }));
 
 /** Guards every navigation (SPEC §2.2) and wraps the screen in its route's layout (SPEC §2.5). */
 export function Root() {
@@ -67,6 +69,12 @@ function Layout({
       return (
         <Suspense fallback={<LoadingLayout />}>
           <ShellLayout footer={kind === 'default'}>{children}</ShellLayout>
+        </Suspense>
+      );
+    case 'kiosk':
+      return (
+        <Suspense fallback={<LoadingLayout />}>
+          <KioskLayout>{children}</KioskLayout>
         </Suspense>
       );
     case 'logo':

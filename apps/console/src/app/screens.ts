@@ -78,6 +78,19 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   ),
   assets: screen(() => import('../features/assets/assets-screen'), 'AssetsScreen'),
   asset: screen(() => import('../features/assets/asset-detail-screen'), 'AssetDetailScreen'),
+  distribution: screen(() => import('../features/kiosk/station-picker-screen'), 'StationPickerScreen'),
+  distributionStation: null, // the route table redirects it to …/home
+  distributionHome: screen(() => import('../features/kiosk/kiosk-home-screen'), 'KioskHomeScreen'),
+  distributionTap: screen(() => import('../features/kiosk/tap-screen'), 'TapScreen'),
+  distributionScan: screen(() => import('../features/kiosk/scan-screen'), 'ScanScreen'),
+  distributionStatus: screen(() => import('../features/kiosk/status-screen'), 'StatusScreen'),
+  distributionActivate: screen(() => import('../features/kiosk/activate-screen'), 'ActivateScreen'),
+  distributionCurrentTags: screen(() => import('../features/kiosk/current-tags-screen'), 'CurrentTagsScreen'),
+  distributionSuccess: screen(() => import('../features/kiosk/success-screen'), 'SuccessScreen'),
+  deviceReplacement: screen(
+    () => import('../features/device-replacement/device-replacement-screen'),
+    'DeviceReplacementScreen',
+  ),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

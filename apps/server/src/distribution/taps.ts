@@ -17,7 +17,7 @@ export async function kioskTaps(
   db: Db,
   scope: Scope,
   query: ButtonEventQuery,
-): Promise<{ data: KioskButtonEvent[] }> {
+): Promise<{ data: KioskButtonEvent[]; now: string }> {
   const station = await getStation(db, scope, query.station);
   if (!station.gatewayId) throw badRequest('No distribution station settings found', 'station');
   const rows = await db
@@ -35,6 +35,7 @@ export async function kioskTaps(
     .orderBy(desc(buttonEvents.receivedAt), desc(buttonEvents.id))
     .limit(query.limit);
   return {
+    now: new Date().toISOString(),
     data: rows.map((row) => ({
       id: String(row.id),
       tag: row.tagId,

@@ -175,3 +175,18 @@ describe('kiosk sessions (issue 21; SPEC §4 Session, §6)', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('the distribution roles (SPEC §6; issue 21)', () => {
+  it('distribution runs a kiosk but may not change a station; distributionAdmin may', async () => {
+    const body = { name: unique('Lobby kiosk '), scanMode: 'qrCode' };
+    const post = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/distribution-station', headers, payload: body });
+    expect((await post(distribution)).statusCode).toBe(403);
+    const made = await post(distributionAdmin);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ scanMode: 'qrCode', gatewayId: null, availableTags: 0 });
+    const list = await app.inject({ url: '/api/distribution-station?limit=50', headers: distribution });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((s: { name: string }) => s.name)).toContain('Emergency Department station');
+  });
+});

@@ -27,7 +27,15 @@ export const kioskButtonEventSchema = z.object({
   createdAt: z.string(),
 });
 export type KioskButtonEvent = z.infer<typeof kioskButtonEventSchema>;
-export const kioskButtonEventListSchema = z.object({ data: z.array(kioskButtonEventSchema) });
+/**
+ * The poll's answer, with the server's time: the kiosk asks for taps since the tap screen opened by
+ * the server's clock, not the tablet's (a tablet a minute ahead would hear nothing, one behind would
+ * hear an earlier person's tap).
+ */
+export const kioskButtonEventListSchema = z.object({
+  data: z.array(kioskButtonEventSchema),
+  now: z.string(),
+});
 
 /**
  * POST /api/distribution-station/{id}/swap (issue 21 current tags: return one, activate another in

@@ -4,7 +4,7 @@ import { FEATURE_FLAGS, resolveFeatureFlags, type FeatureFlag } from './feature-
 const off = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as Record<FeatureFlag, boolean>;
 
 describe('resolveFeatureFlags (SPEC §6 zone feature flags, inherited, nearest wins)', () => {
-  it('knows the nine flags of SPEC §6', () => {
+  it('knows the nine zone flags of SPEC §6 and its kioskLogout flag', () => {
     expect(FEATURE_FLAGS).toEqual([
       'reasonDetails',
       'responderTools',
@@ -15,6 +15,7 @@ describe('resolveFeatureFlags (SPEC §6 zone feature flags, inherited, nearest w
       'danger',
       'noAutoPan',
       'video',
+      'kioskLogout',
     ]);
   });
 
@@ -33,9 +34,10 @@ describe('resolveFeatureFlags (SPEC §6 zone feature flags, inherited, nearest w
       [{ outdoor: true }, { danger: true }],
       { outdoor: true, danger: true },
     ],
+    ['the kioskLogout flag (SPEC §6; issue 21)', [{ kioskLogout: true }, {}], { kioskLogout: true }],
     [
       'unknown keys and non-booleans ignored',
-      [{ outdoor: true }, { outdoor: 'no', kioskLogout: true }],
+      [{ outdoor: true }, { outdoor: 'no', kioskExit: true }],
       { outdoor: true },
     ],
   ])('%s', (_, chain, expected) => {

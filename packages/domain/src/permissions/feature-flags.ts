@@ -1,4 +1,5 @@
 // SPEC §6 'Zone config feature flags'. SPEC writes 'tag management'; the stored key is tagManagement.
+// kioskLogout is SPEC §6's other flag (a distribution user may sign out of the kiosk; issue 21).
 // No runtime imports: the route table (which the login page loads) imports this module's types.
 
 export const FEATURE_FLAGS = [
@@ -11,6 +12,7 @@ export const FEATURE_FLAGS = [
   'danger',
   'noAutoPan',
   'video',
+  'kioskLogout',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;

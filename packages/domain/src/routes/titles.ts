@@ -19,6 +19,7 @@ export const FEATURE_NAMES: Readonly<Record<FeatureFlag, string>> = {
   danger: 'dangerous locations',
   noAutoPan: 'no auto-pan',
   video: 'video',
+  kioskLogout: 'kiosk sign-out',
 };
 
 const SIDEBAR_ENTRIES = SIDEBAR.flatMap((group) => group.entries);

@@ -14,6 +14,7 @@ const LABELS: Record<FeatureFlag, string> = {
   danger: 'Dangerous-location alerts',
   noAutoPan: 'No automatic map panning',
   video: 'Video',
+  kioskLogout: 'Sign-out at distribution kiosks',
 };
 
 /** SPEC §6 zone feature flags: on, off, or inherited from the zones above (nearest wins). */
