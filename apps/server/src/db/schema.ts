@@ -21,3 +21,5 @@ export * from '../analytics/tables';
 export * from '../sightings/tables';
 export * from '../assets/tables';
 export * from '../home-visits/tables';
+export * from '../orders/tables';
+export * from '../scratch-lists/tables';
