@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconTag } from '@tabler/icons-react';
+import { IconTag } from '@tabler/icons-react';
 import {
   KIOSK_MESSAGES,
   confirmTagState,
@@ -16,7 +16,7 @@ import { reasonOf } from '../../api/errors';
 import { useKioskFlow } from './flow-store';
 import { kioskQueries, useDeactivateTag, type KioskStation } from './kiosk-api';
 import { kioskPath } from './kiosk-nav';
-import { KioskAlert, KioskNotice, KioskPage, useStationParam } from './kiosk-page';
+import { KioskAlert, KioskNotice, KioskPage, useStationParam, KioskBack } from './kiosk-page';
 import { CurrentTagCard } from './current-tag-card';
 import { kioskTagOf } from './kiosk-tag-facts';
 import { useIdentifyTag } from './use-identify-tag';
@@ -125,17 +125,7 @@ function CurrentTags({ station, person }: { station: KioskStation; person: Kiosk
             Get a new tag
           </Button>
         )}
-        <Button
-          size="lg"
-          variant="default"
-          leftSection={<IconArrowLeft aria-hidden />}
-          onClick={() => {
-            send({ type: 'back' });
-            navigate(kioskPath(station.id, 'home'));
-          }}
-        >
-          Back
-        </Button>
+        <KioskBack station={station.id} />
       </Group>
     </Stack>
   );

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Alert, Box, Button, Skeleton, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { KIOSK_MESSAGES } from '@vigil/domain';
 import { InvalidStationSettings, useStation, type KioskStation } from './kiosk-api';
-import { PICKER_PATH, useKioskNotice, useKioskTimeout, type KioskNavState } from './kiosk-nav';
+import { PICKER_PATH, kioskPath, useKioskNotice, useKioskTimeout, type KioskNavState } from './kiosk-nav';
+import { useKioskFlow } from './flow-store';
 import classes from './kiosk.module.css';
 
 /** The station of the URL (SPEC §2.1 /distribution/{station}/…). */
@@ -86,5 +87,24 @@ export function KioskAlert({ children }: { children: ReactNode }) {
     >
       {children}
     </Alert>
+  );
+}
+
+/** Back to the station's home, leaving the step (the flow's 'back'): every identifying screen's way out. */
+export function KioskBack({ station }: { station: string }) {
+  const navigate = useNavigate();
+  const { send } = useKioskFlow(station);
+  return (
+    <Button
+      size="lg"
+      variant="default"
+      leftSection={<IconArrowLeft aria-hidden />}
+      onClick={() => {
+        send({ type: 'back' });
+        navigate(kioskPath(station, 'home'));
+      }}
+    >
+      Back
+    </Button>
   );
 }

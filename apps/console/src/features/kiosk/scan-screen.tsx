@@ -1,14 +1,12 @@
-import { Navigate, useNavigate } from 'react-router';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Navigate } from 'react-router';
+import { Group, Stack, Text } from '@mantine/core';
 import { KIOSK_MESSAGES, identifyScreenFor } from '@vigil/domain';
 import { QrScanner } from '../../ui/scanner/qr-scanner';
 import { ScanInput } from '../../ui/scanner/scan-input';
 import { useKeyboardScanner } from '../../ui/scanner/use-keyboard-scanner';
-import { useKioskFlow } from './flow-store';
 import type { KioskStation } from './kiosk-api';
 import { kioskPath } from './kiosk-nav';
-import { KioskAlert, KioskNotice, KioskPage, useStationParam } from './kiosk-page';
+import { KioskAlert, KioskNotice, KioskPage, useStationParam, KioskBack } from './kiosk-page';
 import { useIdentifyingStep, useTagFound } from './use-tag-found';
 
 /**
@@ -26,8 +24,6 @@ export function ScanScreen() {
 }
 
 function Scan({ station }: { station: KioskStation }) {
-  const navigate = useNavigate();
-  const { send } = useKioskFlow(station.id);
   const { flow, refused } = useIdentifyingStep(station.id);
   const tag = useTagFound(station.id);
   const mode = identifyScreenFor(station.scanMode);
@@ -52,17 +48,7 @@ function Scan({ station }: { station: KioskStation }) {
         <QrScanner onScan={tag.scanned} active={flow !== null} label="Tag QR code scanner" />
       )}
       <Group>
-        <Button
-          size="lg"
-          variant="default"
-          leftSection={<IconArrowLeft aria-hidden />}
-          onClick={() => {
-            send({ type: 'back' });
-            navigate(kioskPath(station.id, 'home'));
-          }}
-        >
-          Back
-        </Button>
+        <KioskBack station={station.id} />
       </Group>
     </Stack>
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconCheck, IconTag } from '@tabler/icons-react';
+import { IconCheck, IconTag } from '@tabler/icons-react';
 import {
   KIOSK_ACTIVATABLE_STATES,
   KIOSK_MESSAGES,
@@ -16,7 +16,7 @@ import { tagQueries } from '../../api/tags';
 import { useKioskFlow } from './flow-store';
 import type { KioskStation } from './kiosk-api';
 import { kioskPath } from './kiosk-nav';
-import { KioskAlert, KioskNotice, KioskPage, useStationParam } from './kiosk-page';
+import { KioskAlert, KioskNotice, KioskPage, useStationParam, KioskBack } from './kiosk-page';
 import { KioskTagFacts, kioskTagOf } from './kiosk-tag-facts';
 import { PersonPicker } from './person-picker';
 import { useIdentifyTag } from './use-identify-tag';
@@ -102,7 +102,6 @@ function Shown({ station, flow, tag }: { station: KioskStation; flow: WithTag; t
 function StatusActions(props: { station: KioskStation; flow: WithTag; mayActivate: boolean }) {
   const { station, flow, mayActivate } = props;
   const navigate = useNavigate();
-  const { send } = useKioskFlow(station.id);
   const identify = useIdentifyTag(station);
   return (
     <Group gap="md">
@@ -120,17 +119,7 @@ function StatusActions(props: { station: KioskStation; flow: WithTag; mayActivat
           Try another tag
         </Button>
       )}
-      <Button
-        size="lg"
-        variant="default"
-        leftSection={<IconArrowLeft aria-hidden />}
-        onClick={() => {
-          send({ type: 'back' });
-          navigate(kioskPath(station.id, 'home'));
-        }}
-      >
-        Back
-      </Button>
+      <KioskBack station={station.id} />
     </Group>
   );
 }

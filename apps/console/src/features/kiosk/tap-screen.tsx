@@ -2,14 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconHandFinger } from '@tabler/icons-react';
+import { IconHandFinger } from '@tabler/icons-react';
 import { KIOSK_MESSAGES, identifyScreenFor } from '@vigil/domain';
 import { reasonOf } from '../../api/errors';
 import { useKeyboardScanner } from '../../ui/scanner/use-keyboard-scanner';
 import { useKioskFlow } from './flow-store';
 import { kioskQueries, type KioskStation } from './kiosk-api';
 import { kioskPath } from './kiosk-nav';
-import { KioskAlert, KioskNotice, KioskPage, useStationParam } from './kiosk-page';
+import { KioskAlert, KioskNotice, KioskPage, useStationParam, KioskBack } from './kiosk-page';
 import { useIdentifyingStep, useTagFound } from './use-tag-found';
 import classes from './kiosk.module.css';
 
@@ -71,17 +71,7 @@ function Tap({ station }: { station: KioskStation }) {
       {taps.isError && <KioskAlert>{KIOSK_MESSAGES.somethingWentWrong(reasonOf(taps.error))}</KioskAlert>}
       <KioskNotice>{KIOSK_MESSAGES.tapWearing}</KioskNotice>
       <Group>
-        <Button
-          size="lg"
-          variant="default"
-          leftSection={<IconArrowLeft aria-hidden />}
-          onClick={() => {
-            send({ type: 'back' });
-            navigate(kioskPath(station.id, 'home'));
-          }}
-        >
-          Back
-        </Button>
+        <KioskBack station={station.id} />
         {flow?.person && (
           <Button
             size="lg"
