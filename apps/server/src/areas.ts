@@ -30,6 +30,7 @@ import { responderRoutes } from './responders/routes';
 import { routineRoutes } from './reports/routine-routes';
 import { eventRoutes } from './realtime/routes';
 import { retentionRoutes } from './retention/routes';
+import { scratchListRoutes } from './scratch-lists/routes';
 import { roleRoutes } from './roles/routes';
 import { sightingRoutes } from './sightings/routes';
 import { distributionStationRoutes } from './stations/routes';
@@ -84,4 +85,5 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   analyticsRoutes,
   retentionRoutes,
   assetRoutes,
+  scratchListRoutes,
 ];

@@ -118,3 +118,5 @@ export * from './home-visits/rules';
 export * from './home-visits/contract';
 export * from './assets/labels';
 export * from './assets/contract';
+export * from './scratch-lists/parse-input';
+export * from './scratch-lists/contract';

@@ -91,6 +91,14 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
     () => import('../features/device-replacement/device-replacement-screen'),
     'DeviceReplacementScreen',
   ),
+  tagScratchList: screen(
+    () => import('../features/scratch-lists/scratch-list-screen'),
+    'TagScratchListScreen',
+  ),
+  gatewayScratchList: screen(
+    () => import('../features/scratch-lists/scratch-list-screen'),
+    'GatewayScratchListScreen',
+  ),
 };
 
 export const isRegistered = (routeId: RouteId): boolean => Object.hasOwn(SCREENS, routeId);

@@ -6,9 +6,9 @@ import { SIDEBAR } from '@vigil/domain/routes';
 import { GATEWAYS_API, gatewayListParams } from '../../api/gateways';
 import { useSignedIn } from '../../session/session';
 import { DataTable } from '../../ui/data-table/data-table';
+import { GatewayBatchMenu } from '../../ui/device-batch/gateway-batch-menu';
 import { PageHeader } from '../../ui/page-header';
 import { useNow } from '../../ui/use-now';
-import { GatewayBatchMenu } from './gateway-batch-menu';
 import { GATEWAY_HIDDEN_COLUMNS, gatewayColumns, gatewayCsv } from './gateway-columns';
 
 type GatewayListProps = {

@@ -5,8 +5,6 @@ import {
   type CollectionUrgency,
   type LocationNames,
   type Tag,
-  type TagBatchCandidate,
-  type TagBatchOperation,
   type TagConfigState,
 } from '@vigil/domain';
 
@@ -92,27 +90,3 @@ export function locationText(location: LocationNames | undefined): string {
     .filter(Boolean)
     .join(' › ');
 }
-
-/** What SPEC §4's batch rules read from a tag. */
-export function batchCandidateOf(tag: Tag): TagBatchCandidate {
-  return {
-    state: tag.config.state as TagConfigState,
-    orgId: tag.orgId,
-    appFirmware: firmwareOf(tag).app,
-    batteryMv: batteryMvOf(tag),
-    collectionReason: tag.config.collection?.reason,
-  };
-}
-
-/** How each batch operation is named in the menu and its dialog. */
-export const BATCH_OPERATION_LABELS: Record<TagBatchOperation, string> = {
-  transfer: 'Transfer',
-  preassign: 'Preassign',
-  label: 'Label',
-  unreserve: 'Unreserve',
-  transfer_inv: 'Transfer to inventory',
-  mark_lost: 'Mark lost',
-  maint_toggle: 'Maintenance mode',
-  resp_toggle: 'Responder mode',
-  unflag: 'Unflag',
-};

@@ -5,9 +5,9 @@ import { TAG_CONFIG_STATES, type Tag } from '@vigil/domain';
 import { TAGS_API } from '../../api/tags';
 import { useSignedIn } from '../../session/session';
 import { DataTable } from '../../ui/data-table/data-table';
+import { TagBatchMenu } from '../../ui/device-batch/tag-batch-menu';
 import { PageHeader } from '../../ui/page-header';
 import { TAG_HIDDEN_COLUMNS, tagColumns, tagCsv } from './tag-columns';
-import { TagBatchMenu } from './tag-batch-menu';
 import { tagStateLabel, words } from './tag-fields';
 import { BATTERY_FILTERS, tagListParams, useTagFilters, type TagFilters } from './use-tag-filters';
 

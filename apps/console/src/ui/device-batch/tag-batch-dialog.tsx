@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { List, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Tag, TagBatchOperation, TagBulkArgs } from '@vigil/domain';
+import type { BulkResult, Tag, TagBatchOperation, TagBulkArgs } from '@vigil/domain';
 import { ApiError } from '../../api/errors';
 import { messages } from '../../api/messages';
 import { ineligibleOf, useBulkTags } from '../../api/tags';
-import { EditModal } from '../../ui/edit-modal';
-import { ZonePicker } from '../../ui/zone-picker';
-import { BATCH_OPERATION_LABELS } from './tag-fields';
+import { EditModal } from '../edit-modal';
+import { ZonePicker } from '../zone-picker';
+import { BATCH_OPERATION_LABELS } from './tag-batch-fields';
 
 /** What each operation does, said before it runs (the dialog is its confirmation). */
 const CONSEQUENCES: Record<TagBatchOperation, string> = {
@@ -41,8 +41,8 @@ export type TagBatchDialogProps = {
   operation: TagBatchOperation;
   tags: Tag[];
   onClose: () => void;
-  /** Called after the server applied the operation (e.g. to clear the selection). */
-  onDone: () => void;
+  /** Called with the run's answer after the server applied the operation (e.g. to clear the selection). */
+  onDone: (result: BulkResult) => void;
 };
 
 /** One batch operation's arguments and confirmation; bulk PUT tags on submit. */
@@ -83,7 +83,7 @@ export function TagBatchDialog({ operation, tags, onClose, onDone }: TagBatchDia
         color: 'green',
         message: `${title}: ${result.count} ${result.count === 1 ? 'tag' : 'tags'} updated`,
       });
-      onDone();
+      onDone(result);
     } catch (err) {
       throw refusal(err);
     }

@@ -1,21 +1,36 @@
 import { useState } from 'react';
 import { List, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { gatewayBatchOperations, type Gateway, type GatewayBatchOperation } from '@vigil/domain';
+import {
+  gatewayBatchOperations,
+  type BulkResult,
+  type Gateway,
+  type GatewayBatchOperation,
+} from '@vigil/domain';
 import { ApiError } from '../../api/errors';
 import { useBulkGateways } from '../../api/gateways';
 import { messages } from '../../api/messages';
 import { ineligibleOf } from '../../api/tags';
 import { useSignedIn } from '../../session/session';
-import { BatchMenu } from '../../ui/batch-menu';
-import { EditModal } from '../../ui/edit-modal';
-import { GATEWAY_BATCH_LABELS, INVENTORY_ORG_SLUG, batchCandidateOf } from './gateway-fields';
+import { BatchMenu } from '../batch-menu';
+import { EditModal } from '../edit-modal';
+import { GATEWAY_BATCH_LABELS, INVENTORY_ORG_SLUG, batchCandidateOf } from './gateway-batch-fields';
 
 /**
  * The batch menu of the selected gateways: exactly the operations SPEC §4 allows for the selection
  * (the domain's `gatewayBatchOperations`), each opening its confirmation.
  */
-export function GatewayBatchMenu({ selected, clear }: { selected: Gateway[]; clear: () => void }) {
+export function GatewayBatchMenu({
+  selected,
+  clear,
+  onResult,
+}: {
+  selected: Gateway[];
+  /** Empties the selection once an operation has run. */
+  clear: () => void;
+  /** Told of each run that the server applied. */
+  onResult?: (operation: GatewayBatchOperation, result: BulkResult) => void;
+}) {
   const { me } = useSignedIn();
   const offered = gatewayBatchOperations(
     selected.map((g) => batchCandidateOf(g, me.org.slug ?? null)),
@@ -29,7 +44,15 @@ export function GatewayBatchMenu({ selected, clear }: { selected: Gateway[]; cle
       labels={GATEWAY_BATCH_LABELS}
       danger={['mark_lost']}
       dialog={(operation, close) => (
-        <GatewayBatchDialog operation={operation} gateways={selected} onClose={close} onDone={clear} />
+        <GatewayBatchDialog
+          operation={operation}
+          gateways={selected}
+          onClose={close}
+          onDone={(result) => {
+            clear();
+            onResult?.(operation, result);
+          }}
+        />
       )}
     />
   );
@@ -57,7 +80,7 @@ type DialogProps = {
   operation: GatewayBatchOperation;
   gateways: Gateway[];
   onClose: () => void;
-  onDone: () => void;
+  onDone: (result: BulkResult) => void;
 };
 
 /** One gateway batch operation's confirmation (and, for transfer, its target); bulk PUT on submit. */
@@ -77,7 +100,7 @@ function GatewayBatchDialog({ operation, gateways, onClose, onDone }: DialogProp
         color: 'green',
         message: `${GATEWAY_BATCH_LABELS[operation]}: ${result.count} ${result.count === 1 ? 'gateway' : 'gateways'} done.`,
       });
-      onDone();
+      onDone(result);
     } catch (err) {
       throw refusal(err);
     }
