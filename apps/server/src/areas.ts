@@ -19,6 +19,7 @@ import { ingestRoutes } from './ingest/routes';
 import { keyRoutes } from './keys/routes';
 import { logRoutes } from './logs/routes';
 import { markerRoutes } from './markers/routes';
+import { orderRoutes } from './orders/routes';
 import { metricsRoutes } from './platform/metrics-routes';
 import { alertLinkRoutes } from './notifications/link-routes';
 import { notificationRoutes } from './notifications/routes';
@@ -86,4 +87,5 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   retentionRoutes,
   assetRoutes,
   scratchListRoutes,
+  orderRoutes,
 ];

@@ -118,5 +118,8 @@ export * from './home-visits/rules';
 export * from './home-visits/contract';
 export * from './assets/labels';
 export * from './assets/contract';
+export * from './orders/states';
+export * from './orders/contract';
+export * from './orders/address-book';
 export * from './scratch-lists/parse-input';
 export * from './scratch-lists/contract';

@@ -91,6 +91,8 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
     () => import('../features/device-replacement/device-replacement-screen'),
     'DeviceReplacementScreen',
   ),
+  orders: screen(() => import('../features/orders/orders-screen'), 'OrdersScreen'),
+  orderRecipients: screen(() => import('../features/orders/recipients-screen'), 'RecipientsScreen'),
   tagScratchList: screen(
     () => import('../features/scratch-lists/scratch-list-screen'),
     'TagScratchListScreen',

@@ -99,6 +99,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_org_number_idx').on(t.orgId, t.number),
     index('orders_org_state_idx').on(t.orgId, t.state, t.createdAt),
-    index('orders_customer_idx').on(t.customerOrgId).where(sql`state <> 'shipped'`),
+    index('orders_customer_idx')
+      .on(t.customerOrgId)
+      .where(sql`state <> 'shipped'`),
   ],
 );
