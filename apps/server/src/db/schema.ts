@@ -23,3 +23,4 @@ export * from '../assets/tables';
 export * from '../home-visits/tables';
 export * from '../orders/tables';
 export * from '../scratch-lists/tables';
+export * from '../warehouse/tables';

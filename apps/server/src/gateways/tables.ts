@@ -21,6 +21,13 @@ export const gateways = pgTable(
     index('gateways_org_idx').on(t.orgId),
     index('gateways_zone_idx').on(t.zoneId),
     index('gateways_config_state_idx').on(sql`(${t.config}->>'state')`),
+    // Issue 22: the gateways of a box and of an order, as the warehouse's scans find them.
+    index('gateways_logistics_box_idx')
+      .on(sql`(${t.config}->'logistics'->>'barcode')`)
+      .where(sql`(${t.config}->'logistics'->>'barcode') is not null`),
+    index('gateways_logistics_order_idx')
+      .on(sql`(${t.config}->'logistics'->>'order')`)
+      .where(sql`(${t.config}->'logistics'->>'order') is not null`),
   ],
 );
 

@@ -52,5 +52,12 @@ export const tags = pgTable(
     index('tags_org_responder_idx')
       .on(t.orgId, t.id)
       .where(sql`(${t.config}->>'mode') = 'responder'`),
+    // Issue 22: the tags of a box and of an order, as the warehouse's scans find them (WAREHOUSE.md).
+    index('tags_logistics_box_idx')
+      .on(sql`(${t.config}->'logistics'->>'barcode')`)
+      .where(sql`(${t.config}->'logistics'->>'barcode') is not null`),
+    index('tags_logistics_order_idx')
+      .on(sql`(${t.config}->'logistics'->>'order')`)
+      .where(sql`(${t.config}->'logistics'->>'order') is not null`),
   ],
 );
