@@ -39,6 +39,7 @@ import { storageRoutes } from './storage/routes';
 import { tagRoutes } from './tags/routes';
 import { userAdminRoutes, userRoutes } from './users/routes';
 import { videoRoutes } from './video/routes';
+import { warehouseRoutes } from './warehouse/routes';
 import { zoneRoutes } from './zones/routes';
 
 /**
@@ -88,4 +89,5 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   assetRoutes,
   scratchListRoutes,
   orderRoutes,
+  warehouseRoutes,
 ];

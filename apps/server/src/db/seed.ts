@@ -17,6 +17,7 @@ import { hashPassword, sha256 } from '../platform/crypto';
 import { seedWhereaboutsDemo } from './seed-whereabouts';
 import { seedDistributionDemo } from './seed-distribution';
 import { seedReportDemo } from './seed-history';
+import { seedLogistics } from './seed-logistics';
 
 /** Seed constants: the same on every fresh start, so the README can name them. */
 export const DEMO_PASSWORD = 'vigil-demo';
@@ -374,5 +375,6 @@ export async function seedDemo(db: Db): Promise<void> {
     );
     await seedDistributionDemo(tx, demoId, ids, DEMO_GATEWAY_IDS[0]!);
     await seedWhereaboutsDemo(tx, demoId, ids, new Date());
+    await seedLogistics(tx, ROOT_ZONE_ID, DEMO_PASSWORD);
   });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderCustomersAnswer } from '@vigil/domain';
+import { LOGISTICS_ORG_SLUGS, type OrderCustomersAnswer } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import type { Caller } from '../platform/caller';
 import { zones } from '../db/schema';
@@ -9,9 +9,14 @@ import { UUID_RE } from '../platform/db/checks';
 // Issue 22: an order (and a recipient) is for a customer organisation, a zone of level org that the
 // caller's own grants reach, as a tag transfer's target (tags/bulk-update-tags.ts): its zone and
 // peers inside that organisation, or above it (internal staff placed at the root reach every one).
+// The warehouse (SPEC §6 logistics org smpwarehouse) ships to every customer: its callers reach
+// every organisation but the logistics ones, without any grant in them (docs/WAREHOUSE.md).
 
-/** Which organisations the caller's grants reach: every one, or these ids. */
-async function reach(db: Db, caller: Caller): Promise<'all' | string[]> {
+const WAREHOUSE_ORG_SLUG = 'smpwarehouse';
+
+/** Which organisations the caller's grants reach: every one, every customer, or these ids. */
+async function reach(db: Db, caller: Caller): Promise<'all' | 'customers' | string[]> {
+  if (caller.org.slug === WAREHOUSE_ORG_SLUG) return 'customers';
   const peers = caller.peers.length
     ? await db
         .select({ level: zones.level, path: zones.path })
@@ -24,8 +29,14 @@ async function reach(db: Db, caller: Caller): Promise<'all' | string[]> {
   return [...new Set(granted.flatMap((zone) => (zone.path[1] ? [zone.path[1]] : [])))];
 }
 
-function reachSql(ids: 'all' | string[]) {
+function reachSql(ids: 'all' | 'customers' | string[]) {
   if (ids === 'all') return eq(zones.level, 'org');
+  if (ids === 'customers') {
+    return and(
+      eq(zones.level, 'org'),
+      sql`coalesce(${zones.slug}, '') <> all(${`{${LOGISTICS_ORG_SLUGS.join(',')}}`}::text[])`,
+    );
+  }
   return ids.length ? and(eq(zones.level, 'org'), inArray(zones.id, ids)) : sql`false`;
 }
 

@@ -94,8 +94,12 @@ describe('GET /api/users', () => {
   });
 
   it('answers another organisation only its own users', async () => {
-    const emails = (await get('/api/users', acme)).json().data.map((u: { email: string }) => u.email);
-    expect(emails).toEqual(['admin@acme.example']);
+    const emails: string[] = (await get('/api/users', acme))
+      .json()
+      .data.map((u: { email: string }) => u.email);
+    // Other files add acme users of their own (the database is shared): none of the demo's shows.
+    expect(emails).toContain('admin@acme.example');
+    expect(emails.filter((email) => !email.endsWith('@acme.example'))).toEqual([]);
   });
 });
 
