@@ -48,8 +48,9 @@ for (const { email, path } of LOGINS) {
       await expect(page).toHaveURL(/\/login/);
       return;
     }
-    if (landed.startsWith('/distribution')) {
-      // The kiosk (SPEC §2.5) has no user menu: its sign-out, with the kioskLogout flag the demo has on (SPEC §6).
+    if (/^\/(distribution|warehouse|factory)/.test(landed)) {
+      // A kiosk (SPEC §2.5) has no user menu: its own sign-out (SPEC §6 kioskLogout, on in the demo;
+      // always for the factory's and the warehouse's users).
       await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(/\/login/);
       return;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ROLE_ABILITIES, type RawRule, type RoleName } from '@vigil/domain';
@@ -59,23 +59,17 @@ const at = (router: ReturnType<typeof openAt>['router']) =>
   router.state.location.pathname + router.state.location.search;
 
 describe('error pages', () => {
-  // The distribution role's start page is the kiosk's station picker (layouts/kiosk-layout.test.tsx).
-  it.each<RoleName>(['warehouse', 'factory'])(
-    'a %s user, whose start page is not built, is offered sign out and no link back to the page',
-    async (role) => {
-      serveShell();
-      const { router, session } = openAt('/', { role });
-
-      expect(await screen.findByRole('heading', { name: 'No screen for your role' })).toBeVisible();
-      expect(at(router)).toBe('/error/403');
-      const main = screen.getByRole('main');
-      expect(within(main).queryAllByRole('link')).toEqual([]);
-      expect(screen.getByRole('button', { name: /User menu/ })).toBeVisible();
-
-      await userEvent.click(within(main).getByRole('button', { name: 'Sign out' }));
-      expect(session.signOut).toHaveBeenCalled();
-    },
-  );
+  // Every kiosk role has its start page now (SPEC §2.2): the distribution role's station picker
+  // (layouts/kiosk-layout.test.tsx), the warehouse's and the factory's home.
+  it.each<[RoleName, string]>([
+    ['warehouse', '/warehouse/home'],
+    ['warehouseTempo', '/warehouse/home'],
+    ['factory', '/factory/home'],
+  ])('a %s user opening / lands on their kiosk’s home, %s', async (role, home) => {
+    serveShell();
+    const { router } = openAt('/', { role });
+    await waitFor(() => expect(at(router)).toBe(home));
+  });
 
   it('offers a user who may not open a page the way to their start page', async () => {
     serveShell();

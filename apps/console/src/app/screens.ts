@@ -87,6 +87,18 @@ export const SCREENS: Partial<Record<RouteId, Screen | null>> = {
   distributionActivate: screen(() => import('../features/kiosk/activate-screen'), 'ActivateScreen'),
   distributionCurrentTags: screen(() => import('../features/kiosk/current-tags-screen'), 'CurrentTagsScreen'),
   distributionSuccess: screen(() => import('../features/kiosk/success-screen'), 'SuccessScreen'),
+  factoryHome: screen(() => import('../features/warehouse/factory-home-screen'), 'FactoryHomeScreen'),
+  warehouseReceive: screen(() => import('../features/warehouse/receive-screen'), 'ReceiveScreen'),
+  warehouseHome: screen(() => import('../features/warehouse/warehouse-home-screen'), 'WarehouseHomeScreen'),
+  warehouseOrders: screen(
+    () => import('../features/warehouse/warehouse-orders-screen'),
+    'WarehouseOrdersScreen',
+  ),
+  warehouseShip: screen(() => import('../features/warehouse/order-step-screens'), 'ShipScreen'),
+  warehouseQc: screen(() => import('../features/warehouse/order-step-screens'), 'QcScreen'),
+  warehouseReturns: screen(() => import('../features/warehouse/returns-screen'), 'ReturnsScreen'),
+  warehouseRepackaging: screen(() => import('../features/warehouse/repackaging-screen'), 'RepackagingScreen'),
+  warehouseInventory: screen(() => import('../features/warehouse/inventory-screen'), 'InventoryScreen'),
   deviceReplacement: screen(
     () => import('../features/device-replacement/device-replacement-screen'),
     'DeviceReplacementScreen',

@@ -269,13 +269,16 @@ describe('kioskSessionExpired (SPEC §9 distribution-station timeout, 1 hour)', 
   });
 });
 
-describe('mayLogOutOfKiosk (SPEC §6 kiosk logout)', () => {
+describe('mayLogOutOfKiosk (SPEC §6 kiosk logout; the logistics kiosks, issue 22)', () => {
   it.each([
     ['distribution, flag on, signed in', 'distribution', { kioskLogout: true }, false, true],
     ['flag off', 'distribution', {}, false, false],
     ['flag set false', 'distribution', { kioskLogout: false }, false, false],
     ['with an API key', 'distribution', { kioskLogout: true }, true, false],
     ['another role', 'admin', { kioskLogout: true }, false, false],
+    ['a warehouse user, flag off (issue 22: hands over at the end of a shift)', 'warehouse', {}, false, true],
+    ['a factory user', 'factory', {}, false, true],
+    ['a warehouse API key', 'warehouse', {}, true, false],
   ])('%s → %s', (_what, role, flags, usesApiKey, may) => {
     expect(mayLogOutOfKiosk({ role, flags, usesApiKey })).toBe(may);
   });

@@ -278,13 +278,25 @@ export function kioskSessionExpired(lastUsedAt: number, now: number): boolean {
   return now - lastUsedAt >= DISTRIBUTION_STATION_TIMEOUT_MS;
 }
 
-/** SPEC §6: kiosk logout only for role distribution with the kioskLogout flag and no API key. */
+/**
+ * The factory's and the warehouse's kiosk roles (SPEC §2.2: sent to their kiosk's home). SPEC does
+ * not show their sign-out: people sign in to these kiosks by name and hand over at the end of a
+ * shift, so a signed-in user of these roles may always sign out (issue 22).
+ */
+const LOGISTICS_KIOSK_ROLES = ['factory', 'warehouse', 'warehouseTempo', 'warehouseAutomation'];
+
+/**
+ * SPEC §6: kiosk logout for role distribution only with the kioskLogout flag and no API key; the
+ * logistics kiosks' users always (no API key).
+ */
 export function mayLogOutOfKiosk(who: {
   role: string;
   flags: Readonly<Record<string, boolean | undefined>>;
   usesApiKey: boolean;
 }): boolean {
-  return who.role === 'distribution' && who.flags.kioskLogout === true && !who.usesApiKey;
+  if (who.usesApiKey) return false;
+  if (LOGISTICS_KIOSK_ROLES.includes(who.role)) return true;
+  return who.role === 'distribution' && who.flags.kioskLogout === true;
 }
 
 /**
