@@ -1,11 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Gateway, LocationNames, ScratchListKind, Tag, TagConfig } from '@vigil/domain';
+import type { Gateway, ScratchListKind, Tag } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
 import { jsonArray } from '../platform/db/json-params';
 import type { Scope } from '../platform/scope';
 import { locatedInScope } from '../platform/scope-sql';
 import { gateways, tags } from '../db/schema';
 import { LOCATION_FIELDS, locationNamesOf, pickLocation } from '../zones';
+import { toTag } from '../tags';
+import { toGateway } from '../gateways';
 
 // The devices a scratch list names, read as the tags and gateways lists show them (SPEC §3, §7),
 // and only inside the caller's scope: a device of another organisation is never read here.
@@ -27,36 +29,6 @@ export function devicesOf(kind: ScratchListKind, scope: Scope) {
 export function knownIdsSql(kind: ScratchListKind, scope: Scope, ids: string[]): SQL {
   const { table, id, inScope } = devicesOf(kind, scope);
   return sql`select ${id} as id from ${table} where ${id} = any(${jsonArray(ids)}) and ${inScope}`;
-}
-
-/** SPEC §3 Tag as GET /api/tags answers it. */
-function toTag(row: typeof tags.$inferSelect, location: LocationNames): Tag {
-  const config = row.config as TagConfig;
-  return {
-    id: row.id,
-    orgId: row.orgId,
-    config,
-    state: row.state,
-    maintMode: config.maintMode === true,
-    invoiceZone: config.invoiceZone ?? null,
-    station: config.station ?? null,
-    location,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** SPEC §3 Gateway as GET /api/gateways answers it. */
-function toGateway(row: typeof gateways.$inferSelect, location: LocationNames): Gateway {
-  return {
-    id: row.id,
-    orgId: row.orgId,
-    config: row.config as Gateway['config'],
-    state: row.state,
-    location,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 /** The devices of `ids` inside the scope, by id, with the names of the zones they are located in. */

@@ -2,3 +2,4 @@
 export { tagSql } from './tag-sql';
 export { findTag } from './get-tag';
 export { updateTag } from './update-tag';
+export { toTag } from './tag-rows';
