@@ -116,6 +116,7 @@ export * from './warehouse/step-ship';
 export * from './warehouse/step-qc';
 export * from './warehouse/step-returns';
 export * from './warehouse/inventory';
+export * from './warehouse/answers';
 export * from './zones/constants';
 export * from './zones/enums';
 export * from './zones/levels';

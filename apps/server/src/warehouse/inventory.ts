@@ -1,35 +1,26 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
 import {
-  CHAIN_ORGS,
-  CHAIN_PLACES,
+  belowMinimum,
   countInventory,
+  INVENTORY_MINIMUMS_ORG,
   placeOfKey,
   type ChainDevice,
+  type ChainPlace,
   type DeviceKind,
+  type InventoryAnswer,
   type InventoryCount,
 } from '@vigil/domain';
 import type { Db } from '../platform/db/client';
-import { loadLogisticsOrgs } from './devices';
+import { loadLogisticsOrgs, type LogisticsOrgs } from './devices';
+import { readMinimums } from './minimums';
 
 // Issue 22 GET /api/warehouse/inventory (docs/WAREHOUSE.md "Inventory"): the logistics devices
 // counted in SQL by kind, organisation, config.state, SKU, box set, order set and inspection; each
-// group's place read with the domain's placeOfKey, sorted as the domain's countInventory sorts.
+// group's place read with the domain's placeOfKey, sorted as the domain's countInventory sorts, with
+// the warnings of the SKUs below the warehouse's minimums (domain belowMinimum).
 
-export const inventoryAnswerSchema = z.object({
-  data: z.array(
-    z.object({
-      sku: z.string(),
-      state: z.string(),
-      location: z.enum(CHAIN_ORGS),
-      place: z.enum(CHAIN_PLACES).nullable(),
-      count: z.number().int(),
-    }),
-  ),
-});
-export type InventoryAnswer = z.infer<typeof inventoryAnswerSchema>;
-
-type Group = {
+/** One group of devices sharing what decides their place (domain PlaceKey), with its SKU. */
+export type Group = {
   kind: DeviceKind;
   org_id: string;
   state: string | null;
@@ -40,7 +31,8 @@ type Group = {
   n: number | string;
 };
 
-function groupSql(table: 'tags' | 'gateways', kind: DeviceKind, orgIds: string[]) {
+/** The groups of a table's devices in `orgIds`, narrowed by `filter` (a condition on its columns). */
+function groupSql(table: 'tags' | 'gateways', kind: DeviceKind, orgIds: string[], filter?: SQL) {
   return sql`
     select ${kind} as kind, org_id, config->>'state' as state, config->'logistics'->>'sku' as sku,
       (config->'logistics'->>'barcode') is not null as in_box,
@@ -50,32 +42,51 @@ function groupSql(table: 'tags' | 'gateways', kind: DeviceKind, orgIds: string[]
     where org_id in (${sql.join(
       orgIds.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})
+    )}) ${filter ? sql`and ${filter}` : sql``}
     group by 1, 2, 3, 4, 5, 6, 7`;
+}
+
+/** The groups of both tables (tags, then gateways) in `orgIds`, narrowed by `filter`. */
+export async function loadGroups(db: Db, orgIds: string[], filter?: SQL): Promise<Group[]> {
+  if (orgIds.length === 0) return [];
+  const result = (await db.execute(
+    sql`${groupSql('tags', 'tag', orgIds, filter)} union all ${groupSql('gateways', 'gateway', orgIds, filter)}`,
+  )) as unknown as { rows: Group[] };
+  return result.rows;
+}
+
+const inspectionOf = (group: Group) =>
+  group.inspection === 'reusable' || group.inspection === 'scrapped' ? group.inspection : null;
+
+/** The place of every device of a group (domain placeOfKey). */
+export function placeOfGroup(group: Group, orgs: LogisticsOrgs): ChainPlace | null {
+  return placeOfKey({
+    kind: group.kind,
+    org: orgs.byId.get(group.org_id) ?? 'customer',
+    state: group.state,
+    inBox: group.in_box,
+    onOrder: group.on_order,
+    inspection: inspectionOf(group),
+  });
 }
 
 /** GET /api/warehouse/inventory. */
 export async function listInventory(db: Db): Promise<InventoryAnswer> {
   const orgs = await loadLogisticsOrgs(db);
-  const orgIds = [...orgs.byId.keys()];
-  if (orgIds.length === 0) return { data: [] };
-  const result = (await db.execute(
-    sql`${groupSql('tags', 'tag', orgIds)} union all ${groupSql('gateways', 'gateway', orgIds)}`,
-  )) as unknown as { rows: Group[] };
+  const data = countGroups(await loadGroups(db, [...orgs.byId.keys()]), orgs);
+  const warehouse = orgs.byOrg.get(INVENTORY_MINIMUMS_ORG);
+  const minimums = warehouse ? await readMinimums(db, warehouse) : {};
+  return { data, warnings: belowMinimum(data, minimums) };
+}
+
+/** The counts of the groups: by SKU, state, organisation and place, in countInventory's order. */
+function countGroups(groups: readonly Group[], orgs: LogisticsOrgs): InventoryCount[] {
   const counts = new Map<string, InventoryCount>();
   const standIns: ChainDevice[] = [];
-  for (const group of result.rows) {
+  for (const group of groups) {
     const org = orgs.byId.get(group.org_id) ?? 'customer';
-    const inspection =
-      group.inspection === 'reusable' || group.inspection === 'scrapped' ? group.inspection : null;
-    const place = placeOfKey({
-      kind: group.kind,
-      org,
-      state: group.state,
-      inBox: group.in_box,
-      onOrder: group.on_order,
-      inspection,
-    });
+    const inspection = inspectionOf(group);
+    const place = placeOfGroup(group, orgs);
     const sku = group.sku ?? '';
     const state = group.state ?? '';
     const key = [sku, state, org, place].join('|');
@@ -101,9 +112,8 @@ export async function listInventory(db: Db): Promise<InventoryAnswer> {
       firmwareKey: null,
     });
   }
-  const data = countInventory(standIns).map((row) => ({
+  return countInventory(standIns).map((row) => ({
     ...row,
     count: counts.get([row.sku, row.state, row.location, row.place].join('|'))?.count ?? 0,
   }));
-  return { data };
 }

@@ -2,10 +2,15 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
+  inventoryAnswerSchema,
+  inventoryDevicesAnswerSchema,
+  inventoryDevicesQuerySchema,
+  inventoryMinimumsSchema,
   orderStatus,
   scanAnswerSchema,
   scanRequestSchema,
   scanStepSchema,
+  stepAnswerSchema,
   type OrderStepState,
   type ScanStep,
 } from '@vigil/domain';
@@ -14,18 +19,13 @@ import type { Db } from '../platform/db/client';
 import type { Caller } from '../platform/caller';
 import { loadLogisticsOrgs } from './devices';
 import { lookUp } from './found';
-import { inventoryAnswerSchema, listInventory } from './inventory';
+import { listInventory } from './inventory';
+import { listCountDevices } from './inventory-devices';
+import { getMinimums, putMinimums } from './minimums';
 import { checkScanAccess, lockStepState, scan } from './scan';
 import { nextOf, type StoredOrderChoice } from './steps';
 
 const errors = { 400: errorSchema, 403: errorSchema, 409: errorSchema };
-
-const stepAnswerSchema = z.object({
-  step: scanStepSchema,
-  state: z.record(z.string(), z.unknown()),
-  next: z.string(),
-  order: scanAnswerSchema.shape.order,
-});
 
 /** GET /api/warehouse/steps/{step}: the caller's state of the step, what it expects, the chosen order. */
 async function stepState(db: Db, caller: Caller, step: ScanStep) {
@@ -80,5 +80,38 @@ export const warehouseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: inventoryAnswerSchema, 403: errorSchema } },
     },
     async () => listInventory(app.db),
+  );
+
+  app.get(
+    '/api/warehouse/inventory/devices',
+    {
+      config: { permission: ['read', 'Inventory'] },
+      schema: {
+        querystring: inventoryDevicesQuerySchema,
+        response: { 200: inventoryDevicesAnswerSchema, 400: errorSchema, 403: errorSchema },
+      },
+    },
+    async (req) => listCountDevices(app.db, req.query),
+  );
+
+  app.get(
+    '/api/warehouse/inventory/minimums',
+    {
+      config: { permission: ['read', 'Inventory'] },
+      schema: { response: { 200: inventoryMinimumsSchema, 403: errorSchema } },
+    },
+    async (req) => getMinimums(app.db, callerOf(req)),
+  );
+
+  app.put(
+    '/api/warehouse/inventory/minimums',
+    {
+      config: { permission: ['update', 'Inventory'] },
+      schema: {
+        body: inventoryMinimumsSchema,
+        response: { 200: inventoryMinimumsSchema, 400: errorSchema, 403: errorSchema },
+      },
+    },
+    async (req) => putMinimums(app.db, actorOf(req), req.body),
   );
 };

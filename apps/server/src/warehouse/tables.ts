@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { zones } from '../platform/db/tables';
 
 // Issue 22, the warehouse's and the factory's scans (docs/WAREHOUSE.md "The scan call").
@@ -40,4 +40,21 @@ export const warehouseStepStates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.owner, t.step] })],
+);
+
+/**
+ * The warehouse's minimum stock per SKU (domain `inventoryMinimumsSchema`): the inventory warns when
+ * the devices in stock of a SKU fall below it. Kept by the warehouse organisation (smpwarehouse).
+ */
+export const inventoryMinimums = pgTable(
+  'inventory_minimums',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => zones.id),
+    sku: text('sku').notNull(),
+    minimum: integer('minimum').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.sku] })],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { belowMinimum, countInventory, inventoryMinimumsSchema, placeOfKey } from './inventory';
+import { belowMinimum, countInventory, inventoryMinimumsSchema, minimumSkus, placeOfKey } from './inventory';
 import { deviceAt, devicesAt } from './test-devices';
 
 describe('countInventory (issue 22 /warehouse/inventory: by SKU, state and location)', () => {
@@ -88,5 +88,16 @@ describe('placeOfKey (issue 22: a group of devices has the place of any one of t
     ],
   ] as const)('%j → %s', (key, place) => {
     expect(placeOfKey(key)).toBe(place);
+  });
+});
+
+describe('minimumSkus (issue 22: the SKUs the minimums editor offers)', () => {
+  const counts = countInventory([...devicesAt(3, 'in_stock'), ...devicesAt(4, 'packed', {}, 'gateway')]);
+  it.each([
+    [{}, ['TAG5']],
+    [{ GW2: 10 }, ['GW2', 'TAG5']],
+    [{ GW2: 0, WEAR1: 5 }, ['TAG5', 'WEAR1']],
+  ])('minimums %j → %j (SPEC §9 order; stock is in_stock only)', (minimums, skus) => {
+    expect(minimumSkus(counts, minimums)).toEqual(skus);
   });
 });

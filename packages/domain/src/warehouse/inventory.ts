@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { SKU_CODES, skuCodeSchema } from '../enums';
+import { SKU_CODES, skuCodeSchema, type SkuCode } from '../enums';
 import { CHAIN_PLACES, chainPlace, type ChainDevice, type ChainOrg, type ChainPlace } from './chain';
 
 // Issue 22 inventory (/warehouse/inventory): counts by SKU, SPEC §3 state and location (the
 // logistics organisation), each with its place in the chain, and a warning for every SKU whose
 // stock is below its minimum. A count opens its devices: the list filtered by the same four keys.
+
+/** The organisation that keeps the minimums (SPEC §6: stock lives in the warehouse). */
+export const INVENTORY_MINIMUMS_ORG = 'smpwarehouse' satisfies ChainOrg;
 
 /** The largest minimum a SKU may be given. */
 export const INVENTORY_MINIMUM_MAX = 100_000;
@@ -99,4 +102,12 @@ export function belowMinimum(
     if (minimum === 0 || inStock >= minimum) return [];
     return [{ sku, inStock, minimum, text: `${sku}: ${inStock} in stock, below the minimum of ${minimum}` }];
   });
+}
+
+/** Issue 22: the SKUs (SPEC §9 order) whose minimum the inventory offers to set: those in stock or with one. */
+export function minimumSkus(counts: readonly InventoryCount[], minimums: InventoryMinimums): SkuCode[] {
+  return SKU_CODES.filter(
+    (sku) =>
+      (minimums[sku] ?? 0) > 0 || counts.some((c) => c.sku === sku && c.place === 'in_stock' && c.count > 0),
+  );
 }

@@ -165,6 +165,7 @@ describe('the warehouse kiosk screens (issue 22)', () => {
               data: [
                 { sku: 'TAG5', state: 'available', location: 'smpwarehouse', place: 'in_stock', count: 120 },
               ],
+              warnings: [],
             }
           : undefined,
     });
