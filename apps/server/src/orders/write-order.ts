@@ -13,6 +13,7 @@ import { orderAddresses, orderContacts, orderRecipients, orders } from '../db/sc
 import { writeAudit } from '../platform/audit';
 import { isUniqueViolation, UUID_RE } from '../platform/db/checks';
 import { badRequest, conflict, notFound } from '../platform/errors';
+import { releaseOrderDevices } from '../warehouse';
 import { ADDRESS_NOT_FOUND, CONTACT_NOT_FOUND, RECIPIENT_NOT_FOUND, findInBook } from './book-rows';
 import { customerOrg } from './customers';
 import { ORDER_NOT_FOUND, auditView, toOrder, type OrderRow } from './order-rows';
@@ -155,7 +156,10 @@ export async function updateOrder(db: Db, actor: Actor, id: string, body: OrderU
   });
 }
 
-/** POST /api/orders/{id}/cancel: from any state before shipped (409 for a shipped or cancelled one). */
+/**
+ * POST /api/orders/{id}/cancel: from any state before shipped (409 for a shipped or cancelled one);
+ * the devices allocated to it go back in stock in the same transaction (docs/WAREHOUSE.md "An order").
+ */
 export async function cancelOrder(db: Db, actor: Actor, id: string): Promise<Order> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
@@ -168,12 +172,13 @@ export async function cancelOrder(db: Db, actor: Actor, id: string): Promise<Ord
       .set({ state: 'cancelled', updatedAt: new Date() })
       .where(eq(orders.id, before.id))
       .returning();
+    const released = await releaseOrderDevices(tx, actor, before);
     await writeAudit(tx, actor, {
       entity: 'order',
       entityId: before.id,
       action: 'cancel',
       before: auditView(before),
-      after: auditView(row!),
+      after: { ...auditView(row!), released },
     });
     return toOrder(tx, row!);
   });

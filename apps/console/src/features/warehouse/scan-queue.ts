@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { ScanAnswer, ScanStep, scanRequestSchema } from '@vigil/domain';
 import { postScan } from '../../api/warehouse';
 import { ApiError, reasonOf } from '../../api/errors';
+import { beep } from '../../ui/scanner/beep';
 
 // Issue 22 (docs/WAREHOUSE.md "Idempotency and fast scans"): every scan is kept in a persistent
 // queue (localStorage, one per step) with the idempotency key made when it happened, and sent one at
-// a time in order. A network error or a 5xx sends it again with the same key; a 4xx drops it.
+// a time in order. A network error or a 5xx sends it again with the same key; a 4xx drops it. Each
+// scan taken beeps at once (ui/scanner/beep.ts), before any answer.
 
 /** One scan as sent: the step's body with its key. */
 export type ScanBody = z.input<typeof scanRequestSchema>;
@@ -63,6 +65,7 @@ export function useScanQueue(step: ScanStep, handlers: ScanQueueHandlers) {
   const enqueue = useCallback(
     (scan: ScanBody) => {
       writeQueue(step, [...readQueue(step), scan]);
+      beep();
       setQueue(readQueue(step));
     },
     [step],
