@@ -113,4 +113,22 @@ describe('ScanStep (issue 22: one scan, one call, queued)', () => {
     expect(await screen.findByText('changed: TAG5-20240115-4')).toBeVisible();
     expect(server.scans[0]).toEqual(waiting);
   });
+
+  it('offers the camera, which reads box labels and QR codes, and stops it again', async () => {
+    serveWarehouse({});
+    renderStep();
+    const start = await screen.findByRole('button', { name: 'Scan with the camera' });
+    expect(start).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(start);
+    // jsdom has no camera: the scanner opens and says so (SPEC §8's text), the field stays.
+    expect(await screen.findByRole('button', { name: 'Stop the camera' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await screen.findByRole('alert')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Scan or type a label or device id' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop the camera' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan with the camera' })).toBeVisible();
+  });
 });

@@ -1,8 +1,11 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCamera, IconCameraOff } from '@tabler/icons-react';
 import type { ScanAnswer, ScanStep as Step } from '@vigil/domain';
 import { warehouseKeys, warehouseQueries } from '../../api/warehouse';
+import { beepRefused } from '../../ui/scanner/beep';
+import { QrScanner } from '../../ui/scanner/qr-scanner';
 import { ScanInput } from '../../ui/scanner/scan-input';
 import { useKeyboardScanner } from '../../ui/scanner/use-keyboard-scanner';
 import { useScanQueue, type ScanBody } from './scan-queue';
@@ -10,6 +13,9 @@ import { useScanQueue, type ScanBody } from './scan-queue';
 // Issue 22: the scan field every factory and warehouse step shares (docs/WAREHOUSE.md "The scan
 // call"). A scan gets its idempotency key at once and joins the step's persistent queue; each
 // answer joins a running log, newest first: what was understood, what changed, what comes next.
+
+/** The kiosk camera reads box labels (Code 128) and the devices' QR codes. */
+const CAMERA_FORMATS = ['code_128', 'qr_code'] as const;
 
 /** How many answers the log keeps. */
 export const SCAN_LOG_SIZE = 20;
@@ -63,12 +69,15 @@ function StepScanner({
   const state = useQuery(warehouseQueries.step(step));
   const [log, setLog] = useState<LogEntry[]>([]);
   const [next, setNext] = useState<string | null>(null);
+  const [camera, setCamera] = useState(false);
   const add = (entry: LogEntry) => setLog((old) => [entry, ...old].slice(0, SCAN_LOG_SIZE));
 
   const { enqueue, waiting, retrying } = useScanQueue(step, {
     retryMs,
     onAnswer: (answer, scan) => {
       add({ key: scan.idempotencyKey, text: scan.text, answer });
+      // The queue beeped when the scan was taken; a refusal sounds again, lower, and twice.
+      if (answer.changed.outcome === 'refused' && !answer.repeat) beepRefused();
       setNext(answer.next);
       if (answer.order)
         client.setQueryData(warehouseKeys.step(step), (old) => old && { ...old, order: answer.order });
@@ -103,7 +112,21 @@ function StepScanner({
       )}
       {children}
       {enabled ? (
-        <ScanInput onScan={scan} label={label} autoFocus={nothingFocused()} />
+        <Stack gap="sm">
+          <ScanInput onScan={scan} label={label} autoFocus={nothingFocused()} />
+          <Group>
+            <Button
+              variant="default"
+              size="lg"
+              aria-pressed={camera}
+              leftSection={camera ? <IconCameraOff aria-hidden /> : <IconCamera aria-hidden />}
+              onClick={() => setCamera((on) => !on)}
+            >
+              {camera ? 'Stop the camera' : 'Scan with the camera'}
+            </Button>
+          </Group>
+          {camera && <QrScanner onScan={scan} formats={CAMERA_FORMATS} label="Camera scanner" />}
+        </Stack>
       ) : (
         disabledText && <Text size="lg">{disabledText}</Text>
       )}

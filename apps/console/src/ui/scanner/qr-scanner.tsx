@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconCameraOff } from '@tabler/icons-react';
 import { cameraErrorText } from '@vigil/domain';
+import type { ScanFormat } from './qr-detector';
 import { startScanSession } from './scan-session';
 import classes from './qr-scanner.module.css';
 
@@ -12,13 +13,15 @@ export type QrScannerProps = {
   active?: boolean;
   /** The camera view's accessible name; default 'QR code scanner'. */
   label?: string;
+  /** What it reads; default a QR code. A barcode too changes the hint to "Hold the code…". */
+  formats?: readonly ScanFormat[];
 };
 
 /**
  * The camera's live view with a target frame, reading QR codes (SPEC §5 QR scan); a camera that
  * cannot be used is shown as an alert with SPEC §8's text. The reader loads once the camera runs.
  */
-export function QrScanner({ onScan, active = true, label = 'QR code scanner' }: QrScannerProps) {
+export function QrScanner({ onScan, active = true, label = 'QR code scanner', formats }: QrScannerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const onScanRef = useRef(onScan);
   const [scanning, setScanning] = useState(false);
@@ -27,6 +30,8 @@ export function QrScanner({ onScan, active = true, label = 'QR code scanner' }: 
   useEffect(() => {
     onScanRef.current = onScan;
   });
+  // The formats as a value: a new array of the same formats does not restart the camera.
+  const formatKey = (formats ?? ['qr_code']).join(',');
 
   useEffect(() => {
     const video = videoRef.current;
@@ -35,13 +40,14 @@ export function QrScanner({ onScan, active = true, label = 'QR code scanner' }: 
       onScan: (text) => onScanRef.current(text),
       onScanning: () => setScanning(true),
       onError: setErrorName,
+      formats: formatKey.split(',') as ScanFormat[],
     });
     return () => {
       session.stop();
       setScanning(false);
       setErrorName(null);
     };
-  }, [active]);
+  }, [active, formatKey]);
 
   if (!active) return null;
   return (
@@ -56,7 +62,9 @@ export function QrScanner({ onScan, active = true, label = 'QR code scanner' }: 
         </Alert>
       ) : (
         <Text role="status" size="xl" ta="center">
-          {scanning ? 'Hold the QR code inside the frame' : 'Starting the camera…'}
+          {scanning
+            ? `Hold the ${formatKey === 'qr_code' ? 'QR code' : 'code'} inside the frame`
+            : 'Starting the camera…'}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import { cameraErrorName, openCamera, stopCamera } from './camera';
 import { createRepeatFilter } from './repeat-filter';
-import type { QrDetector } from './qr-detector';
+import type { QrDetector, ScanFormat } from './qr-detector';
 
 /** How often a frame of the video is searched for a QR code. */
 const SCAN_INTERVAL_MS = 150;
@@ -19,6 +19,8 @@ export type ScanSessionHandlers = {
   onScanning: () => void;
   /** The camera or the reader failed: the error's name (SPEC §8 gives its text); the session is over. */
   onError: (name: string) => void;
+  /** What the reader looks for; default a QR code. */
+  formats?: readonly ScanFormat[];
 };
 
 /**
@@ -58,7 +60,7 @@ export function startScanSession(video: HTMLVideoElement, handlers: ScanSessionH
     try {
       const { createQrDetector } = await import('./qr-detector');
       if (stopped) return;
-      detector = await createQrDetector();
+      detector = await createQrDetector(handlers.formats);
     } catch {
       return fail(DETECTOR_ERROR);
     }
