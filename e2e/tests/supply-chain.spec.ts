@@ -187,6 +187,8 @@ test('the whole chain for 20 tags: flash, box, receive, order, QC, ship, return 
     await expect(
       scanLog(warehouse).getByText(`${reference} shipped: 20 devices moved to the customer`),
     ).toBeVisible();
+    // The order's progress still counts what left with it.
+    await expect(warehouse.getByRole('cell', { name: '20 of 20', exact: true })).toBeVisible();
 
     // ── The hospital: 20 tags reserved; two go back ────────────────────────────────────────
     const hospital = await newPage(browser);
@@ -231,6 +233,20 @@ test('the whole chain for 20 tags: flash, box, receive, order, QC, ship, return 
     await scan(warehouse, repackBox);
     await expect(done(warehouse)).toHaveCount(3);
     await expectAccessible(warehouse);
+
+    // The inventory counts them in stock; the count opens its devices, the two among them.
+    await warehouse.goto('/warehouse/inventory');
+    await warehouse
+      .getByRole('table', { name: 'Inventory counts' })
+      .getByRole('button', { name: /devices?: TAG5 · available · smpwarehouse · in_stock$/ })
+      .click();
+    const devices = warehouse.getByRole('dialog', {
+      name: 'Devices: TAG5 · available · smpwarehouse · in_stock',
+    });
+    for (const tag of back)
+      await expect(devices.getByRole('row').filter({ hasText: tag })).toContainText(repackBox);
+    await expectAccessible(warehouse);
+    await warehouse.keyboard.press('Escape');
 
     // Both are in stock again, boxed under the -R label.
     const staff = await warehouseStaff(warehouse);

@@ -285,6 +285,9 @@ describe('reduceShipScan: shipping (issue 22: the devices go to the customer in 
     const gateways = result.devices.filter((w) => w.after.kind === 'gateway').map((w) => w.after);
     expect(gateways.every((d) => d.state === 'ready_to_deploy' && d.customerOrgId === CUSTOMER)).toBe(true);
     expect(result.answer.next).toBe('ORD-12 is shipped. Scan the next order label');
+    // The progress still counts what left with the order (not 0 of 45).
+    expect(result.answer.order?.state).toBe('shipped');
+    expect(result.answer.order?.lines.reduce((sum, line) => sum + line.scanned, 0)).toBe(45);
   });
 
   it('leaves shipping to those who may update Order (SPEC §6: not warehouseTempo)', () => {
