@@ -18,6 +18,12 @@ const VIEWPORT = { width: 1024, height: 768 };
 const scanLog = (page: Page) => page.getByRole('region', { name: 'Scans' });
 const done = (page: Page) => scanLog(page).getByText('Done', { exact: true });
 
+/** The README's screenshots of the kiosks, taken on the way when UPDATE_SCREENSHOTS is set. */
+async function screenshot(page: Page, name: string) {
+  if (!process.env.UPDATE_SCREENSHOTS) return;
+  await page.screenshot({ path: path.join(import.meta.dirname, '../../docs/screenshots', name) });
+}
+
 /** A hand-held scanner reading `code`: fast keystrokes, then Enter. */
 async function scan(page: Page, code: string) {
   await page.keyboard.type(code, { delay: 5 });
@@ -89,6 +95,8 @@ async function flashAndBox(page: Page, tags: string[]): Promise<string> {
   const box = (await label.getAttribute('aria-label'))!.replace(/^Label /, '');
   await expect(label).toContainText('20 units');
   await expectAccessible(page);
+  await label.scrollIntoViewIfNeeded();
+  await screenshot(page, 'factory-label.png');
   return box;
 }
 
@@ -168,6 +176,7 @@ test('the whole chain for 20 tags: flash, box, receive, order, QC, ship, return 
     await expect(scanLog(warehouse).getByText(`20 TAG5 added to ${reference}`)).toBeVisible();
     await expect(warehouse.getByRole('status', { name: 'Next' })).toContainText('quality control');
     await expectAccessible(warehouse);
+    await screenshot(warehouse, 'warehouse-ship.png');
 
     // Quality control: one device of the box passes (a box of 20 is sampled once).
     await warehouse.goto(`/warehouse/logistics/qc/${reference.replace('ORD-', '')}`);
