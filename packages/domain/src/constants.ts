@@ -15,6 +15,8 @@ export const TWO_MONTHS_MS = TWO_MONTHS_DAYS * DAY_MS;
 
 /** SPEC §7, §9: default API request timeout. */
 export const API_TIMEOUT_MS = 30_000;
+/** SPEC §9: a screen's code (a lazy chunk) that has not loaded in this time has failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** SPEC §7, §9: GET /hash.json to detect a new build. */
 export const BUILD_HASH_CHECK_MS = 60_000;
 

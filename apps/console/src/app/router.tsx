@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTES } from '@vigil/domain/routes';
+import { ScreenError } from '../features/errors/screen-error';
 import { Root } from './root';
 import { ScreenOutlet } from './screen-outlet';
 import { isRegistered } from './screens';
@@ -10,6 +11,8 @@ export function appRoutes(): RouteObject[] {
     id: route.id,
     path: route.path,
     element: <ScreenOutlet routeId={route.id} />,
+    // A screen whose code does not arrive, or that breaks, says so in the layout, with Reload.
+    errorElement: <ScreenError />,
   }));
   children.push({ path: '*', element: <Navigate to="/error/404" replace /> });
   return [{ element: <Root />, children }];

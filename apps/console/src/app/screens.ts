@@ -1,9 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteId } from '@vigil/domain/routes';
+import { loadChunk } from './chunk-load';
 
 type Screen = LazyExoticComponent<ComponentType>;
 const screen = <M>(load: () => Promise<M>, name: keyof M): Screen =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  lazy(async () => ({ default: (await loadChunk(load))[name] as ComponentType }));
 
 /**
  * The screens that exist, each its own lazy chunk. The router registers only these routes of the
