@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { batteryLevel, batteryMetadataLabel } from './battery';
+import { batteryLevel, batteryLifeText, batteryMetadataLabel } from './battery';
 
 describe('batteryLevel (SPEC §9 Battery)', () => {
   it.each([
@@ -41,5 +41,21 @@ describe('batteryMetadataLabel (SPEC §9 Battery, tag metadata)', () => {
     ['2700', 'Unknown'],
   ])('%s mV → %s', (mV, expected) => {
     expect(batteryMetadataLabel(mV)).toBe(expected);
+  });
+});
+
+describe('batteryLifeText (SPEC §9: low is estimated under 3 months; depleted is dead or dying)', () => {
+  it.each([
+    ['low', 'Estimated under 3 months'],
+    ['depleted', 'Dead or dying'],
+    ['healthy', null],
+    ['unstable', null],
+    ['unknown', null],
+  ] as const)('%s → %s', (level, text) => {
+    expect(batteryLifeText(level)).toBe(text);
+  });
+  it('reads the level of a voltage', () => {
+    expect(batteryLifeText(batteryLevel(2650))).toBe('Estimated under 3 months');
+    expect(batteryLifeText(batteryLevel(2500))).toBe('Dead or dying');
   });
 });

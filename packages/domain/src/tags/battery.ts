@@ -1,6 +1,7 @@
 import {
   BATTERY_DEPLETED_MIN_MV,
   BATTERY_HEALTHY_MIN_MV,
+  BATTERY_LOW_ESTIMATE_MONTHS,
   BATTERY_LOW_MIN_MV,
   BATTERY_METADATA_LOW_MIN_MV,
 } from './constants';
@@ -34,4 +35,14 @@ export function batteryMetadataLabel(mV: unknown): BatteryMetadataLabel {
   if (!isReading(mV)) return 'Unknown';
   if (mV >= BATTERY_HEALTHY_MIN_MV) return 'Healthy';
   return mV >= BATTERY_METADATA_LOW_MIN_MV ? 'Low' : 'Unhealthy';
+}
+
+/**
+ * SPEC §9 Battery, what a level means for the battery's life: low is estimated under 3 months,
+ * depleted is dead or dying; healthy and unknown say nothing (null).
+ */
+export function batteryLifeText(level: BatteryLevel): string | null {
+  if (level === 'low') return `Estimated under ${BATTERY_LOW_ESTIMATE_MONTHS} months`;
+  if (level === 'depleted') return 'Dead or dying';
+  return null;
 }

@@ -8,7 +8,7 @@ export const BATTERY_LOW_MIN_MV = 2600;
 export const BATTERY_DEPLETED_MIN_MV = 0;
 /**
  * SPEC §9: a low battery is estimated to last under this many months.
- * Used by the Tag Replacement Timeline report (SPEC §2.4, /reports/tags-replacement).
+ * Said beside a low battery (`batteryLifeText`: the tag's detail, "Battery life").
  */
 export const BATTERY_LOW_ESTIMATE_MONTHS = 3;
 /** SPEC §9: the tag-metadata reading labels 'Low' from this and 'Unhealthy' below it. */

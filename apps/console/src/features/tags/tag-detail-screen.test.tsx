@@ -44,6 +44,7 @@ describe('the tag detail screen', () => {
     expect(fact('Label')).toBe('Night shift');
     expect(fact('Battery')).toBe('Low (2,750 mV)');
     expect(fact('Battery label')).toBe('Low');
+    expect(fact('Battery life')).toBe('Estimated under 3 months');
     expect(fact('Firmware')).toBe('app 52, boot 7');
     expect(fact('Last seen')).toBe(new Date('2026-06-01T10:00:00.000Z').toLocaleString());
     expect(fact('Location')).toBe('North Tower › Floor 1 › Unit A');

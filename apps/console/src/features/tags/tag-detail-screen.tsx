@@ -15,6 +15,7 @@ import { TableSkeleton } from '../../ui/table-skeleton';
 import {
   batteryLabelText,
   batteryLevelText,
+  batteryLifeOf,
   firmwareText,
   lastSeenOf,
   locationText,
@@ -116,6 +117,7 @@ function TagFacts({ tag }: { tag: TagDetail }) {
     ...(ability.can('read', 'Tag', 'batteryLevel')
       ? ([
           ['Battery', batteryLevelText(tag)],
+          ['Battery life', batteryLifeOf(tag)],
           ['Battery label', batteryLabelText(tag)],
         ] as const)
       : []),

@@ -1,6 +1,7 @@
 import {
   COLLECTION_URGENCY_LABELS,
   batteryLevel,
+  batteryLifeText,
   batteryMetadataLabel,
   type CollectionUrgency,
   type LocationNames,
@@ -64,6 +65,10 @@ export function batteryLevelText(tag: Pick<Tag, 'state'>): string {
   const { level, reading } = batteryParts(tag);
   return reading === undefined ? level : `${level} (${reading})`;
 }
+
+/** SPEC §9 what the voltage's level means for the battery's life ('Estimated under 3 months'), or ''. */
+export const batteryLifeOf = (tag: Pick<Tag, 'state'>) =>
+  batteryLifeText(batteryLevel(batteryMvOf(tag))) ?? '';
 
 /** SPEC §9 tag-metadata battery label: Healthy, Low, Unhealthy or Unknown. */
 export const batteryLabelText = (tag: Pick<Tag, 'state'>) => batteryMetadataLabel(batteryMvOf(tag));
