@@ -6,6 +6,7 @@ import {
   routineRunAnswerSchema,
   routineRunBodySchema,
 } from '@vigil/domain';
+import { analyticsCache, timeZoneOf } from '../analytics';
 import { callerOf } from '../platform/access';
 import type { Caller } from '../platform/caller';
 import { withStartupLock } from '../platform/db/client';
@@ -15,6 +16,12 @@ import { installShippedRoutines, messageOf } from './routine-install';
 import { runRoutine } from './routine-run';
 
 type SandboxState = { ready: true } | { ready: false; reason: string };
+
+/**
+ * SPEC §7 "POST bigquery/routines/analytics …; analytics cache expires at local midnight": the
+ * shipped `analytics` routine's answer is kept per organisation until its next local midnight.
+ */
+const MIDNIGHT_CACHED_ROUTINES: ReadonlySet<string> = new Set(['analytics']);
 
 // Issue 18: the stored report routines (SPEC §7 bigquery/routines; docs/DEPLOYMENT.md 'Stored
 // report routines'). The sandbox and the shipped routines are installed as the server starts.
@@ -50,7 +57,10 @@ export const routineRoutes: FastifyPluginAsyncZod = async (app) => {
           'routines_unavailable',
         );
       }
-      return runRoutine(app.database, { id: req.params.id, orgId: caller.org.id });
+      const { id } = req.params;
+      const run = () => runRoutine(app.database, { id, orgId: caller.org.id });
+      if (!MIDNIGHT_CACHED_ROUTINES.has(id)) return run();
+      return analyticsCache.get(`routine:${id}:${caller.org.id}`, timeZoneOf(caller.org), run);
     },
   );
 };
