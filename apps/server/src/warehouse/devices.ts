@@ -154,7 +154,10 @@ const snapshot = (row: DeviceRow) => ({
   config: row.config,
 });
 
-/** Applies a scan's device writes; answers one audit entry per device (action: the step). */
+/**
+ * Applies a scan's device writes, one statement per table and kind of write (a box of 20 received is
+ * one UPDATE of tags, not 20); answers one audit entry per device (action: the step).
+ */
 export async function applyDeviceWrites(
   db: Db,
   writes: readonly DeviceWrite[],
@@ -163,18 +166,12 @@ export async function applyDeviceWrites(
   action: string,
 ): Promise<AuditEntry[]> {
   const audits: AuditEntry[] = [];
+  const updates = { tag: [] as DeviceRow[], gateway: [] as DeviceRow[] };
+  const inserts = { tag: [] as DeviceRow[], gateway: [] as DeviceRow[] };
   for (const write of writes) {
     const before = rows.get(write.after.id) ?? null;
     const next = nextRow(before, write, orgs);
-    const table = next.kind === 'tag' ? tags : gateways;
-    if (before) {
-      await db
-        .update(table)
-        .set({ orgId: next.orgId, zoneId: next.zoneId, config: next.config, updatedAt: new Date() })
-        .where(eq(table.id, next.id));
-    } else {
-      await db.insert(table).values({ id: next.id, orgId: next.orgId, zoneId: null, config: next.config });
-    }
+    (before ? updates : inserts)[next.kind].push(next);
     audits.push({
       entity: next.kind,
       entityId: next.id,
@@ -183,6 +180,27 @@ export async function applyDeviceWrites(
       after: snapshot(next),
       orgId: next.orgId,
     });
+  }
+  for (const kind of ['tag', 'gateway'] as const) {
+    const table = kind === 'tag' ? tags : gateways;
+    if (updates[kind].length > 0) {
+      const values = updates[kind].map((r) => ({
+        id: r.id,
+        org_id: r.orgId,
+        zone_id: r.zoneId,
+        config: r.config,
+      }));
+      await db.execute(sql`
+        update ${table} set org_id = v.org_id, zone_id = v.zone_id, config = v.config, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as v(id text, org_id uuid, zone_id uuid, config jsonb)
+        where ${table.id} = v.id`);
+    }
+    if (inserts[kind].length > 0) {
+      await db
+        .insert(table)
+        .values(inserts[kind].map((r) => ({ id: r.id, orgId: r.orgId, zoneId: null, config: r.config })));
+    }
   }
   return audits;
 }

@@ -133,8 +133,11 @@ describe('/warehouse/inventory (issue 22)', () => {
       await screen.findByRole('button', { name: '30 devices: TAG5 · available · smpwarehouse · in_stock' }),
     );
     const drawer = await screen.findByRole('dialog');
-    expect(await within(drawer).findByText('Could not load the devices')).toBeVisible();
-    expect(within(drawer).getByText(/Not allowed to read Inventory/)).toBeVisible();
+    // The drawer opens with a transition: the alert is visible once it has run.
+    const alert = await within(drawer).findByRole('alert');
+    await waitFor(() => expect(alert).toBeVisible());
+    expect(alert).toHaveTextContent('Could not load the devices');
+    expect(alert).toHaveTextContent('Not allowed to read Inventory');
   });
 
   it('saves the minimums of the SKUs in stock or with one, and of a SKU added', async () => {

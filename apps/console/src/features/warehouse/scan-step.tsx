@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
@@ -136,18 +136,7 @@ function StepScanner({
           {retrying && ` (sending again: ${retrying})`}
         </Text>
       )}
-      {log.length > 0 && (
-        <Stack gap="xs" component="section" aria-label="Scans">
-          <Title order={2} size="h3">
-            Scans
-          </Title>
-          <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-            {log.map((entry) => (
-              <ScanLogItem key={entry.key} entry={entry} />
-            ))}
-          </Stack>
-        </Stack>
-      )}
+      <ScanLog log={log} />
     </Stack>
   );
 }
@@ -157,6 +146,26 @@ function nothingFocused(): boolean {
   const active = document.activeElement;
   return active === null || active === document.body;
 }
+
+/**
+ * The answers so far, newest first. Memoised: at 10 scans a second the step re-renders for every
+ * scan taken (the waiting count) and every key of the field; the log redraws only when it changes.
+ */
+const ScanLog = memo(function ScanLog({ log }: { log: readonly LogEntry[] }) {
+  if (log.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Scans">
+      <Title order={2} size="h3">
+        Scans
+      </Title>
+      <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {log.map((entry) => (
+          <ScanLogItem key={entry.key} entry={entry} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+});
 
 function ScanLogItem({ entry }: { entry: LogEntry }) {
   const { answer, error } = entry;
