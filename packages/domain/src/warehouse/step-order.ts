@@ -31,9 +31,7 @@ export function orderStatus(state: OrderStepState): ScanOrderProgress | null {
   if (!order) return null;
   // A shipped order's devices have left for the customer: it counts those that left with it.
   const onOrder =
-    order.state === 'shipped'
-      ? state.devices.filter((d) => d.order === order.number)
-      : devicesOnOrder(state);
+    order.state === 'shipped' ? state.devices.filter((d) => d.order === order.number) : devicesOnOrder(state);
   const count = (test: (d: ChainDevice) => boolean) =>
     onOrder.reduce<Record<string, number>>((acc, d) => {
       if (d.sku && test(d)) acc[d.sku] = (acc[d.sku] ?? 0) + 1;
