@@ -43,6 +43,7 @@ import { launchChromium } from './chromium';
 import { consoleBuild } from './floor-map-setup';
 import { HidScanner, SCANNER_KEY_MS } from './hid-scanner';
 import { Server } from './server-process';
+import { apiSignIn } from './api-sign-in';
 import { f1, pct, sorted } from './stats';
 
 const env = process.env;
@@ -179,17 +180,6 @@ async function scanRun(page: Page, texts: string[]): Promise<Figures> {
     if (before && enter.at < before.end) figures.turn.push(req.start - before.end);
   });
   return figures;
-}
-
-async function apiSignIn(address: string, email: string, slug: string) {
-  const res = await fetch(`${address}/api/auth/password/${slug}`, {
-    method: 'POST',
-    headers: { slug, domain: 'localhost', 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
-  const token = ((await res.json()) as { access: { token: string } }).access.token;
-  return { slug, domain: 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 }
 
 /** One scan through the API (the unmeasured devices and boxes); its label's barcode if it printed one. */

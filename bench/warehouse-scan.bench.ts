@@ -16,8 +16,9 @@ import path from 'node:path';
 import { sql, openDatabase, type Database } from '../apps/server/src/platform/db/client';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/platform/config';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed';
+import { seedDemo } from '../apps/server/src/db/seed';
 import { freshPostgresDatabase, postgresAnswers } from '../apps/server/test/helpers/spawn';
+import { apiSignIn } from './api-sign-in';
 import { f1, pct, sorted } from './stats';
 
 const env = process.env;
@@ -29,17 +30,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Row = Record<string, string | number>;
 const rows: Row[] = [];
-
-async function signIn(address: string, email: string, slug: string) {
-  const res = await fetch(`${address}/api/auth/password/${slug}`, {
-    method: 'POST',
-    headers: { slug, domain: 'localhost', 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
-  const token = ((await res.json()) as { access: { token: string } }).access.token;
-  return { slug, domain: 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-}
 
 type Answer = { changed: { outcome: string; text: string }; print: { barcode: string } | null };
 
@@ -90,8 +80,8 @@ async function run(kind: 'pglite' | 'postgres') {
     );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const factory = await signIn(address, 'factory@smp.example', 'factory');
-      const warehouse = await signIn(address, 'warehouse@smp.example', 'smpwarehouse');
+      const factory = await apiSignIn(address, 'factory@smp.example', 'factory');
+      const warehouse = await apiSignIn(address, 'warehouse@smp.example', 'smpwarehouse');
       const macs = Array.from({ length: SCANS * 20 }, () => `5d${crypto.randomBytes(5).toString('hex')}`);
 
       const register = await paced(
