@@ -133,6 +133,21 @@ export async function killAllServers(): Promise<void> {
   await Promise.all([...started].map((s) => s.kill9()));
 }
 
+/**
+ * A port the kernel says is free now, for a server a test starts: a fixed port in the ephemeral
+ * range can be held at that moment by any outgoing connection of the machine.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();

@@ -11,6 +11,7 @@ import { readBackupManifest } from '../../src/platform/backup/archive';
 import { controlSocketPath } from '../../src/platform/backup/control';
 import {
   consoleHeaders,
+  freePort,
   freshPostgresDatabase,
   killAllServers,
   postgresAnswers,
@@ -114,7 +115,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('vigil backup and restore (issue 19)
       fs.writeFileSync(path.join(images, 'tiles', '2', `${t}.webp`), `tile ${t}`);
 
     const seeded = await withPglite(source, (db) => countOf(db, 'alerts'));
-    const server = await startServer({ name: 'source', port: 47050, dataDir: source, seedDemo: false });
+    const server = await startServer({
+      name: 'source',
+      port: await freePort(),
+      dataDir: source,
+      seedDemo: false,
+    });
     expect(fs.existsSync(controlSocketPath(source))).toBe(true);
 
     // Presses before the backup, then a steady stream while it is taken.
@@ -169,7 +175,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('vigil backup and restore (issue 19)
     expect(sourceRows.alerts.length).toBe(seeded + before.length + during.length);
 
     // The restored directory serves: its alerts list through the API.
-    const again = await startServer({ name: 'restored', port: 47051, dataDir: target, seedDemo: false });
+    const again = await startServer({
+      name: 'restored',
+      port: await freePort(),
+      dataDir: target,
+      seedDemo: false,
+    });
     const list = await fetch(`${again.url}/api/alerts?limit=5`, { headers: consoleHeaders });
     expect(list.status).toBe(200);
     await again.stop();
@@ -233,11 +244,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('vigil backup and restore (issue 19)
     expect(forced.out).toContain('was moved to');
 
     // Running: restore, migrate and a second server on the same files are refused.
-    const server = await startServer({ name: 'running', port: 47052, dataDir, seedDemo: false });
+    const server = await startServer({ name: 'running', port: await freePort(), dataDir, seedDemo: false });
     const onRunning = await vigil(['restore', '--from', file, '--force'], { DATA_DIR: dataDir });
     expect(onRunning.code).toBe(2);
     expect(onRunning.out).toContain('A Vigil server is running');
-    const second = await vigil(['serve'], { DATA_DIR: dataDir, PORT: '47053' });
+    const second = await vigil(['serve'], { DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(second.code).toBe(2);
     expect(second.out).toContain('stop it before `vigil serve`');
     const res = await fetch(`${server.url}/readyz`);
